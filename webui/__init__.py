@@ -1,0 +1,1 @@
+"""croupier's composition root: CLI, store and (later) the Flask dashboard."""
