@@ -1,0 +1,32 @@
+# croupier: two commands do everything on a fresh machine.
+#   make demo   create .venv, install, run the demo
+#   make test   create .venv, install with test tools, run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/croupier demo
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python bench/evaluator.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

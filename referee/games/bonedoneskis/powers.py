@@ -1,0 +1,112 @@
+"""What each Bonedoneskis card plays as at showdown (and when judging the bring-in and who acts
+first): 7s up and activated black Jacks are wild, black 6s are that 6 or any ace, red 6s are
+void, aces are themselves or a red 6, the 4♠ takes its Schizo4nia street power, combined 2s are
+one card or two, a face-down 4♣ kills the hand, and 2s full of 5s beats everything."""
+
+from __future__ import annotations
+
+from ...cards import Card
+from ...evaluator import (Category, TopHand, Unit, combined, derived, evaluate, natural, suitless, void, wild,
+                         with_extra)
+from ...state import Hand, Slot
+
+ACES = tuple(Card(14, s) for s in "SHDC")
+RED_SIXES = (Card(6, "H"), Card(6, "D"))
+STONE_COLD_NUTS = (TopHand("Stone Cold Nuts (2s full of 5s)", Category.FULL_HOUSE, (2, 5)),)
+SCHIZO = {3: Card(8, "S"), 4: Card(12, "S")}  # fifth street: a pair of 4s (see `schizo_unit`)
+
+
+def is_wild(slot: Slot, settings) -> bool:
+    card = slot.card
+    if card is None:
+        return False
+    if card.rank == 7 and slot.up and (settings.hole_seven_wild or "was_down" not in slot.tags):
+        return True
+    return card.rank == 11 and card.is_black and "activated" in slot.tags
+
+
+def schizo_street(slot: Slot) -> int | None:
+    for tag in slot.tags:
+        if tag.startswith("schizo:"):
+            return int(tag.split(":")[1])
+    return None
+
+
+def unit_for(slot: Slot, settings) -> Unit:
+    """The evaluator unit for one physical card, by the house rules' card powers."""
+    card = slot.card
+    if is_wild(slot, settings):
+        return wild(card)
+    if card in RED_SIXES:
+        return void(card)
+    if card.rank == 6 and card.is_black:
+        return derived(card, (card,) + ACES)
+    if card.rank == 14:
+        return derived(card, (card,) + RED_SIXES)
+    street = schizo_street(slot)
+    if card == Card(4, "S") and street is not None:
+        if street in SCHIZO:
+            return derived(card, (card, SCHIZO[street]))
+        return schizo_pair(card)
+    return natural(card)
+
+
+def schizo_pair(card: Card) -> Unit:
+    """Fifth-street 4♠: the 4♠, or the 4♠ plus a suitless 4 (a pair that can never make a flush)."""
+    return with_extra(card, suitless(4))
+
+
+def combined_card(left: Card, two: Card, settings) -> Card | None:
+    """Codependent 2's: the left card plus two, keeping the left card's suit (ace counts 1)."""
+    rank = 1 if (left.rank == 14 and settings.combine_ace_low) else left.rank
+    total = rank + 2
+    if total > 14:
+        return None
+    return Card(total, left.suit)
+
+
+def units(hand: Hand, settings, seat: int, *, up_only: bool) -> list[Unit]:
+    board = hand.boards[seat]
+    combos = {pair[1]: pair for pair in hand.marks.get("combined", ()) if pair[0] == seat}
+    slots = [s for s in board.slots if s.card is not None and (s.up or not up_only)]
+    used: set[Card] = set()
+    out: list[Unit] = []
+    by_card = {s.card: s for s in slots}
+    for _, left_code, two_code in combos.values():
+        left, two = Card.parse(left_code), Card.parse(two_code)
+        if left in by_card and two in by_card:
+            made = combined_card(left, two, settings)
+            if made is not None:
+                out.append(combined((left, two), made))
+                used.update((left, two))
+    out.extend(unit_for(s, settings) for s in slots if s.card not in used)
+    return out
+
+
+def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool):
+    us = units(hand, settings, seat, up_only=up_only)
+    if not us:
+        return None
+    return evaluate(us, top_hands=STONE_COLD_NUTS)
+
+
+def dead_reason(hand: Hand, seat: int) -> str | None:
+    """Killer 4: a face-down 4♣ kills the hand at showdown."""
+    for slot in hand.boards[seat].slots:
+        if slot.card == Card(4, "C") and not slot.up:
+            return "the 4♣ is face down: Killer 4"
+    return None
+
+
+def bring_in_value(hand: Hand, settings, seat: int, slot: Slot) -> tuple:
+    """Lower brings in. Wild and derived cards count as high as they can play (the 7 as an ace);
+    a red 6 has no value, so it is the lowest of all (setting red_six_brings_in)."""
+    card = slot.card
+    suit = {"C": 0, "D": 1, "H": 2, "S": 3}[card.suit]
+    if is_wild(slot, settings) or (card.rank == 6 and card.is_black):
+        return (14, suit)
+    if card in RED_SIXES and settings.red_six_brings_in:
+        return (0, suit)
+    if card == Card(4, "S") and schizo_street(slot) in SCHIZO:
+        return (SCHIZO[schizo_street(slot)].rank, suit)
+    return (card.rank, suit)

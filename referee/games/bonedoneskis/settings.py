@@ -1,0 +1,33 @@
+"""Bonedoneskis settings: the base game's stakes and shape, and the house rules' knobs.
+Every default is documented in docs/interpretations.md with the rule it belongs to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..stud_settings import SettingsError, StudSettings
+
+
+@dataclass(frozen=True)
+class BonedoneskisSettings(StudSettings):
+    extension: bool = True            # red Jack / Q♠ face up on 5th (7-card) or 6th (8-card) street
+    max_cards: int = 8
+    fee: Decimal = Decimal("2.50")    # Black Jack, the 3's, 8 Ball, Fish Hook, Gambler's Last Dollar
+    nine_payment: Decimal = Decimal("1.00")   # I Got The Nine, from each player still in
+    war_stake: Decimal = Decimal("2.50")      # Dueling Snowmen, each
+    snowmen_eights: str = "any"       # "any": any two 8s; "red": only the two red 8s
+    snowmen_wrap: bool = True         # PAC-MAN wrap-around counts as consecutive
+    war_tie: str = "split"            # war undecided after three battles: "split" the side pot
+    hole_seven_wild: bool = True      # a hole 7 turned face up is wild (it is a face-up 7)
+    red_six_brings_in: bool = True    # a red 6 has no value: it is the lowest card for the bring-in
+    fish_hook_life_raft: bool = True  # an 8 between the J and the 4 saves the fee
+    combine_ace_low: bool = True      # Codependent 2's: an ace counts 1 (A+2 = 3)
+
+    def check(self) -> None:
+        if self.snowmen_eights not in ("any", "red"):
+            raise SettingsError("snowmen_eights must be 'any' or 'red'")
+        if self.war_tie not in ("split",):
+            raise SettingsError("war_tie must be 'split'")
+        if not 5 <= self.cards <= self.max_cards <= 9:
+            raise SettingsError("cards must be between 5 and max_cards (at most 9)")

@@ -1,0 +1,224 @@
+"""House rules that move cards between seats: Trade Cards, No Retrade, 8 Ball, 2 Hog and
+Straight Up Face Down Trade."""
+
+from __future__ import annotations
+
+from ...announcements import Kind
+from ...cards import Card
+from ...engine import Refusal
+from ...events import CardMoved, CardsSwapped
+from ...money import fmt
+from . import boards
+from .common import all_of_rank, codes, rule, target_card
+
+# ---------------------------------------------------------------------------- Trade Cards
+
+
+def _trade_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if how != "dealt" or slot.card.code not in boards.TRADE_CARDS:
+        return
+    w.say(f"{slot.card.pretty} up: must trade.", rule="trade-cards", seats=(seat,))
+    w.ask(seat, "trade-cards", f"Seat {seat}: trade the {slot.card.pretty} for another player's face-up card "
+          f"from street {slot.street}.", ("trade",), kind=Kind.OBLIGATION, blocks="betting", lapses="",
+          card=slot.card.code, street=slot.street)
+
+
+def _trade_targets(g, hand, pending) -> list[tuple[int, Card]]:
+    street = pending.get("street")
+    return [(s, sl.card) for s in hand.live if s != pending.seat
+            for _, sl in boards.up(hand, s) if sl.street == street]
+
+
+def _trade_decide(g, w, pending, event):
+    seat, index = target_card(g, w, event, up=True)
+    slot = w.hand.boards[seat].slots[index]
+    if slot.street != pending.get("street"):
+        raise Refusal(f"the {slot.card.pretty} was not dealt on street {pending.get('street')}: "
+                      f"trade for an up card from this street")
+    g.swap(w, CardsSwapped(pending.seat, Card.parse(pending.get("card")), seat, slot.card))
+
+
+def _trade_street_dealt(g, w):
+    hand = w.hand
+    for p in hand.pending:
+        if p.rule == "trade-cards" and not _trade_targets(g, hand, p):
+            w.close(p)
+            w.say(f"Seat {p.seat}'s {Card.parse(p.get('card')).pretty} has no face-up card from its street to "
+                  f"trade with: no trade.", rule="trade-cards", seats=(p.seat,))
+
+
+def _trade_swap(g, w, event, ia, ib):
+    """A swap that moves a trade card away settles its obligation (whoever typed it in)."""
+    for p in w.hand.pending:
+        if p.rule == "trade-cards":
+            card = Card.parse(p.get("card"))
+            if (p.seat == event.seat_a and card == event.card_a) or (p.seat == event.seat_b and card == event.card_b):
+                w.close(p)
+
+
+TRADE_CARDS = rule(
+    "trade-cards", "Trade Cards", kind="obligation", cards=codes("9D", "TS", "2H"), keywords=("trade", "must trade"),
+    text="Whoever is dealt the 9♦, 10♠ or 2♥ face up must swap it for another player's face-up card from "
+         "the same street.",
+    trigger="The 9♦, 10♠ or 2♥ is dealt face up.",
+    effect="Obligation on that seat: choose another player's up card from this street and swap. Betting waits.",
+    interpretation="Only a dealt trade card must be traded (not one received in a trade, stolen or turned up). "
+                   "If no other face-up card from that street exists, there is no trade.",
+    examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",),
+    up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap)
+
+
+def _no_retrade_swap(g, w, event, ia, ib):
+    """A trade card received in a trade never has to (and may not) be traded on."""
+    for got, seat in ((event.card_b, event.seat_a), (event.card_a, event.seat_b)):
+        if got is not None and got.code in boards.TRADE_CARDS:
+            w.say(f"No Retrade: seat {seat} got the {got.pretty} in a trade and cannot trade it again.",
+                  rule="no-retrade", seats=(seat,))
+
+
+NO_RETRADE = rule(
+    "no-retrade", "No Retrade", kind="info", cards=codes("9D", "TS", "2H"), keywords=("retrade", "second trade"),
+    text="A trade card taken in a trade cannot be traded again: if your 9♦ is swapped for someone's 10♠, "
+         "the 10♠'s own trade is void.",
+    trigger="A trade swaps one trade card for another.",
+    effect="The second trade obligation is cancelled.",
+    examples=("Trade the 9♦ for the 10♠: the 10♠ cannot then be traded on.",),
+    swap=_no_retrade_swap)
+
+# --------------------------------------------------------------------------------- 8 Ball
+
+
+def _eight_ball_up(g, w, seat, index, how):
+    hand = w.hand
+    slot = hand.boards[seat].slots[index]
+    if how not in ("dealt", "exposed") or slot.card != Card(8, "S") or hand.marks.get("8ball-dead"):
+        return
+    fee = w.state.settings.fee
+    w.ask(seat, "eight-ball", f"Seat {seat}: pay {fmt(fee)} to trade the 8♠ for any face-up card on another "
+          f"player's board? (pass and nobody may use it later)", ("trade", "pass"), kind=Kind.OPTION,
+          lapses="betting", amount=fee)
+
+
+def _eight_ball_decide(g, w, pending, event):
+    hand = w.hand
+    if event.choice == "pass":
+        hand.marks["8ball-dead"] = True
+        w.say("8 Ball passed: nobody may use it later this hand.", rule="eight-ball", seats=(pending.seat,))
+        return
+    seat, index = target_card(g, w, event, up=True)
+    mine = hand.boards[pending.seat].index_of(Card(8, "S"), up=True)
+    if mine is None:
+        raise Refusal(f"seat {pending.seat} no longer shows the 8♠")
+    fee = w.state.settings.fee
+    g.contribute(w, pending.seat, fee, rule="eight-ball", memo="8 Ball trade", because=pending.because + (w.seq,))
+    hand.marks["8ball-dead"] = True
+    g.swap(w, CardsSwapped(pending.seat, Card(8, "S"), seat, event.card))
+
+
+def _eight_ball_lapse(g, w, pending):
+    w.hand.marks["8ball-dead"] = True
+
+
+EIGHT_BALL = rule(
+    "eight-ball", "8 Ball", kind="option", cards=codes("8S"), keywords=("eight ball", "8 ball", "trade"),
+    text="Whoever is dealt the 8♠ face up (or has it turned up) may pay $2.50 to swap it for any face-up "
+         "card on another player's board, from any street. Pass, and the chance is gone for everyone.",
+    trigger="The 8♠ is dealt face up or turned face up.",
+    effect="Option: pay the fee and swap the 8♠ with any other board's up card. Lapses at the first bet.",
+    settings=(("fee", "2.50", "the price"),),
+    interpretation="'Board' means face-up cards. Once passed, lapsed or used, no one may use the 8 Ball again "
+                   "this hand.",
+    examples=("8♠ up on 5th: pay $2.50 and take seat 4's K♦ from 3rd street, seat 4 gets the 8♠.",),
+    up=_eight_ball_up, decide=_eight_ball_decide, lapse=_eight_ball_lapse)
+
+# ---------------------------------------------------------------------------------- 2 Hog
+
+
+def _hog_targets(hand, seat):
+    return [(s, sl.card) for s in hand.live if s != seat for _, sl in boards.up(hand, s) if sl.card.rank in (2, 5)]
+
+
+def _two_hog_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if how != "dealt" or slot.card != Card(2, "S"):
+        return
+    targets = _hog_targets(w.hand, seat)
+    if not targets:
+        w.say(f"2 Hog: seat {seat} has the 2♠ but there is no 2 or 5 up to take.", rule="two-hog", seats=(seat,))
+        return
+    w.ask(seat, "two-hog", f"Seat {seat}: take a face-up 2 or 5 from any board? ("
+          + ", ".join(f"{c.pretty} from seat {s}" for s, c in targets) + ")", ("steal", "pass"),
+          kind=Kind.OPTION, lapses="betting")
+
+
+def _two_hog_decide(g, w, pending, event):
+    if event.choice == "pass":
+        return
+    seat, index = target_card(g, w, event, up=True)
+    if event.card.rank not in (2, 5):
+        raise Refusal("2 Hog takes only a 2 or a 5")
+    g.move(w, CardMoved(seat, event.card, pending.seat))
+
+
+TWO_HOG = rule(
+    "two-hog", "2 Hog", kind="option", cards=codes("2S") + all_of_rank(2) + all_of_rank(5),
+    keywords=("steal", "hog", "2 or 5"),
+    text="Whoever is dealt the 2♠ face up may take any face-up 2 or 5 from another player's board (from any "
+         "street so far). Nobody gets a replacement and the taker discards nothing.",
+    trigger="The 2♠ is dealt face up.",
+    effect="Option: move one face-up 2 or 5 from another board to this seat. Lapses at the first bet.",
+    interpretation="Only face-up cards of players still in can be taken; the stolen card stays face up.",
+    examples=("2♠ up; seat 3 shows 5♦: steal it — seat 3 plays on a card short.",),
+    up=_two_hog_up, decide=_two_hog_decide)
+
+# ------------------------------------------------------------- Straight Up Face Down Trade
+
+
+def _straight_up(g, w, seat, index, how):
+    hand = w.hand
+    for (i, j, k), direction in boards.runs_of_three(hand, seat):
+        if index not in (i, j, k):
+            continue
+        cards = [hand.boards[seat].slots[x].card for x in (i, j, k)]
+        # Highest card on the left (descending): the neighbour on the left, next clockwise; else the right.
+        neighbour = hand.next_seat(seat) if direction == "down" else hand.prev_seat(seat)
+        side = "left" if direction == "down" else "right"
+        w.ask(seat, "straight-up", f"Straight Up Face Down Trade: {'-'.join(c.pretty for c in cards)}. Seat {seat} "
+              f"and seat {neighbour} (to the {side}) each take a random hole card from the other.", ("done",),
+              kind=Kind.OBLIGATION, blocks="betting", lapses="", neighbour=neighbour)
+        return
+
+
+def _straight_up_decide(g, w, pending, event):
+    w.say(f"Seat {pending.seat} and seat {pending.get('neighbour')} have swapped hole cards (confirmed by hand).",
+          rule="straight-up", seats=(pending.seat, pending.get("neighbour")))
+
+
+def _straight_up_swap(g, w, event, ia, ib):
+    hand = w.hand
+    for p in hand.pending:
+        if p.rule == "straight-up" and {event.seat_a, event.seat_b} == {p.seat, p.get("neighbour")}:
+            a = hand.boards[event.seat_a].slots[ia]
+            b = hand.boards[event.seat_b].slots[ib]
+            if a.up or b.up:
+                raise Refusal("Straight Up Face Down Trade swaps hole cards, face down")
+            w.close(p)
+
+
+STRAIGHT_UP = rule(
+    "straight-up", "Straight Up Face Down Trade", kind="obligation",
+    cards=(), keywords=("straight", "sequence", "three in a row", "hole card trade", "neighbour"),
+    text="Three face-up cards side by side in numerical order (up or down) make their owner trade a hole card "
+         "with the neighbour nearest the highest card of the three: each picks one of the other's hole cards "
+         "at random.",
+    trigger="A card lands face up and completes three consecutive ranks side by side on a board.",
+    effect="Obligation: swap one random hole card each with the left neighbour (highest card on the left) or "
+           "the right neighbour (highest on the right). Betting waits.",
+    interpretation="Left means the next player clockwise (the way the deal goes). Aces are high or low "
+                   "(Q-K-A, A-2-3); natural ranks only, wild cards do not make a run. The neighbour is the "
+                   "nearest player still in the hand.",
+    examples=("X-X-6♣-5-4: trade with the player on your left.", "X-X-4-10-J♥-Q♣: trade with the player on your right."),
+    up=_straight_up, decide=_straight_up_decide, swap=_straight_up_swap)
+
+RULES = (TRADE_CARDS, NO_RETRADE, EIGHT_BALL, TWO_HOG, STRAIGHT_UP)

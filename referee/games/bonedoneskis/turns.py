@@ -1,0 +1,178 @@
+"""House rules that turn cards over: Queen of Hearts, The King's Men, 4-tician, The River King."""
+
+from __future__ import annotations
+
+from ...announcements import Kind
+from ...cards import Card
+from ...engine import Refusal
+from ...events import CardTurnedDown
+from . import boards
+from .common import codes, rule, target_card
+
+# ------------------------------------------------------------------------ Queen of Hearts
+
+
+def _queen_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if how not in ("dealt", "exposed") or slot.card != Card(12, "H"):
+        return
+    if not any(s.down_slots for s in (w.hand.boards[x] for x in w.hand.live)):
+        return
+    w.ask(seat, "queen-of-hearts", f"Seat {seat} (Q♥): pick any player's face-down card; they must turn it up.",
+          ("pick", "pass"), kind=Kind.OPTION, lapses="betting")
+
+
+def _queen_decide(g, w, pending, event):
+    if event.choice == "pass":
+        return
+    target = event.target_seat
+    if target is None:
+        raise Refusal("say whose face-down card you pick (target_seat)")
+    board = g.live_seat(w.hand, target)
+    if not board.down_slots:
+        raise Refusal(f"seat {target} has no face-down card")
+    if event.card is not None and board.index_of(event.card, up=False) is None and board.index_of(None, up=False) is None:
+        raise Refusal(f"seat {target} has no face-down {event.card.pretty}")
+    w.ask(target, "turn-up", f"Seat {target}: turn up the face-down card seat {pending.seat} picked (Queen of Hearts).",
+          (), kind=Kind.OBLIGATION, blocks="betting", lapses="", by="queen-of-hearts",
+          card=event.card.code if event.card else None)
+
+
+QUEEN_OF_HEARTS = rule(
+    "queen-of-hearts", "Queen of Hearts", kind="option", cards=codes("QH"), keywords=("queen", "turn up", "expose"),
+    text="Whoever shows the Q♥ may point at any face-down card of any player, and that card is turned face up "
+         "for the rest of the hand (though a 4-tician can turn it back down).",
+    trigger="The Q♥ is dealt face up or turned face up.",
+    effect="Option: pick a face-down card; its owner must turn it up (betting waits for that).",
+    interpretation="The holder may pick any player's hole card, their own included. The pick lapses at the "
+                   "first bet of the street.",
+    examples=("Q♥ up: pick seat 4's second hole card; seat 4 turns it up.",),
+    up=_queen_up, decide=_queen_decide)
+
+# ------------------------------------------------------------------------- King's Men
+
+
+def _kings_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if how not in ("dealt", "exposed") or slot.card.rank != 13 or not slot.card.is_black:
+        return
+    if not w.hand.boards[seat].down_slots:
+        return
+    w.ask(seat, "turn-up", f"Seat {seat} ({slot.card.pretty}): turn one of your own hole cards face up "
+          f"(The King's Men), your choice.", (), kind=Kind.OBLIGATION, blocks="betting", lapses="",
+          by="kings-men", card=None)
+
+
+KINGS_MEN = rule(
+    "kings-men", "The King's Men", kind="obligation", cards=codes("KS", "KC"), keywords=("king", "turn up", "hole card"),
+    text="A black King face up makes its owner turn one of their own hole cards face up — they choose which.",
+    trigger="A black King is dealt face up or turned face up.",
+    effect="Obligation: the seat turns up a hole card of its choice. Betting waits.",
+    examples=("X-X-K♠: turn up one of the two hole cards.",),
+    up=_kings_up)
+
+
+def _turn_up_exposed(g, w, seat, index):
+    """A hole card turned up settles a Queen of Hearts or King's Men obligation on that seat."""
+    hand = w.hand
+    slot = hand.boards[seat].slots[index]
+    for p in hand.pending:
+        if p.rule == "turn-up" and p.seat == seat:
+            wanted = p.get("card")
+            if wanted and slot.card.code != wanted:
+                raise Refusal(f"seat {seat} must turn up the {Card.parse(wanted).pretty} that was picked")
+            w.close(p)
+            hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"exposed-by:{p.get('by')}"))
+            return
+
+
+TURN_UP = rule(
+    "turn-up", "Turn a hole card up", kind="obligation", keywords=("turn up",),
+    text="The obligation the Queen of Hearts and The King's Men create: a named seat turns a hole card up.",
+    trigger="Created by the Queen of Hearts or a black King.",
+    effect="Settled when that seat's hole card is turned face up.",
+    heading="Queen of Hearts / The King's Men", exposed=_turn_up_exposed)
+
+# ----------------------------------------------------------------------------- 4-tician
+
+
+def _four_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if how not in ("dealt", "exposed") or slot.card.rank != 4 or not slot.card.is_red:
+        return
+    w.ask(seat, "four-tician", f"Seat {seat} ({slot.card.pretty}): make any player turn one of their face-up "
+          f"cards face down?", ("turn down", "pass"), kind=Kind.OPTION, lapses="betting")
+
+
+def _four_decide(g, w, pending, event):
+    if event.choice == "pass":
+        return
+    seat, index = target_card(g, w, event, up=True, other=False)
+    slot = w.hand.boards[seat].slots[index]
+    g.turn_down(w, CardTurnedDown(seat, slot.card))
+    w.say(f"4-tician: seat {seat} turns the {slot.card.pretty} face down.", rule="four-tician",
+          seats=(pending.seat, seat))
+    if slot.card == Card(4, "C"):
+        w.say(f"Killer 4: seat {seat}'s 4♣ is now face down; that hand cannot win a showdown.",
+              rule="killer-4", seats=(seat,))
+
+
+FOUR_TICIAN = rule(
+    "four-tician", "4-tician", kind="option", cards=codes("4H", "4D"), keywords=("four", "turn down"),
+    text="A red 4 face up (dealt or turned up) lets its owner make any player turn one of their face-up "
+         "cards face down — even one a Queen of Hearts turned up.",
+    trigger="A red 4 is dealt face up or turned face up.",
+    effect="Option: choose a seat and one of its face-up cards; it goes face down. Lapses at the first bet.",
+    interpretation="The red 4's owner chooses the card. A 7 turned down stops being wild; an activated black "
+                   "Jack stays wild; a 4♣ turned down kills that hand (Killer 4). A turned-down card no longer "
+                   "counts for board rules.",
+    examples=("Player A X-X-6♠-4♣-Q♥ makes B expose a hole card, it is the 4♥: B makes A turn down the 4♣, "
+              "and A's hand cannot win at showdown.",),
+    up=_four_up, decide=_four_decide)
+
+# --------------------------------------------------------------------------- River King
+
+
+def _river_kings(hand) -> list[tuple[int, Card]]:
+    out = []
+    for seat in hand.live:
+        for _, s in boards.up(hand, seat):
+            if s.card.rank == 13 and s.card.is_red and "was_down" in s.tags and \
+                    any(t in s.tags for t in ("exposed-by:queen-of-hearts", "exposed-by:kings-men")):
+                out.append((seat, s.card))
+    return out
+
+
+def _river_street_start(g, w):
+    hand = w.hand
+    if hand.street != hand.final_street:
+        return
+    kings = _river_kings(hand)
+    if not kings:
+        return
+    holders = {s for s, _ in kings}
+    others = tuple(s for s in hand.live if s not in holders)
+    hand.marks["river_up_for"] = others
+    w.say(f"The River King ({', '.join(c.pretty for _, c in kings)} turned up from the hole): the river is dealt "
+          f"face up to seat(s) {', '.join(map(str, others))}.", rule="river-king", seats=others)
+
+
+def _river_deal(g, w, event):
+    hand = w.hand
+    if hand.street == hand.final_street and event.seat in hand.marks.get("river_up_for", ()) and not event.up \
+            and not g.owed_replacement(hand, event.seat):
+        raise Refusal(f"The River King: seat {event.seat}'s river must be dealt face up")
+
+
+RIVER_KING = rule(
+    "river-king", "The River King", kind="info", cards=codes("KH", "KD"), keywords=("river", "king", "face up"),
+    text="A red King that was dealt face down, turned up by the Queen of Hearts or a black King, and still "
+         "face up when the river comes, makes the river come face up to every other player.",
+    trigger="The river is about to be dealt and such a red King is face up.",
+    effect="Every other player's river card is dealt face up (a face-down deal is refused).",
+    interpretation="Checked when the last street starts; a red King turned back down by a 4-tician before "
+                   "then does not count. The holder's own river stays face down.",
+    examples=("K♦ in the hole, turned up by seat 2's Q♥: everyone else's river comes face up.",),
+    street_start=_river_street_start, deal=_river_deal)
+
+RULES = (QUEEN_OF_HEARTS, KINGS_MEN, TURN_UP, FOUR_TICIAN, RIVER_KING)

@@ -1,0 +1,125 @@
+"""Dueling Snowmen: two 8s dealt face up one after the other (PAC-MAN wrap-around included) stop
+the game for a war: both players put $2.50 in a side pot, each gets three cards from a separate
+deck, and the first to win two battles takes the side pot. Then the hand carries on."""
+
+from __future__ import annotations
+
+from ...announcements import Kind
+from ...engine import Refusal
+from ...ledger import pot_account, seat_account
+from ...money import ZERO, fmt
+from ...pots import split
+from .common import all_of_rank, rule
+
+WAR = pot_account("war")
+
+
+def _is_snowman(card, settings) -> bool:
+    return card is not None and card.rank == 8 and (settings.snowmen_eights == "any" or card.is_red)
+
+
+def _snowmen_up(g, w, seat, index, how):
+    hand, settings = w.hand, w.state.settings
+    slot = hand.boards[seat].slots[index]
+    if how != "dealt" or not _is_snowman(slot.card, settings) or hand.marks.get("war"):
+        return
+    other = None
+    previous = [d for d in hand.up_deals if d[0] < slot.order]
+    if previous and _is_snowman(previous[-1][2], settings) and previous[-1][1] != seat:
+        other = previous[-1][1]  # straight after each other, across streets too
+    elif settings.snowmen_wrap:
+        # PAC-MAN: the next seat round the table still shows, as its newest card, an 8 from the
+        # street before — the two 8s sit side by side once the deal wraps around.
+        nxt = hand.next_seat(seat)
+        ups = [s for s in hand.boards[nxt].slots if s.up]
+        if nxt != seat and ups and _is_snowman(ups[-1].card, settings) and ups[-1].street == slot.street - 1 \
+                and not any(s.street == slot.street for s in hand.boards[nxt].slots):
+            other = nxt
+    if other is None:
+        return
+    pair = tuple(sorted((seat, other)))
+    stake = settings.war_stake
+    for s in pair:
+        w.pay(seat_account(s), WAR, stake, rule="dueling-snowmen", memo="war stake")
+    hand.marks["war"] = (pair, (), ())
+    w.say(f"Dueling Snowmen! Seats {pair[0]} and {pair[1]} each put {fmt(stake)} in the war pot. "
+          f"Stop the deal: three cards each from a separate deck, best two of three battles.",
+          rule="dueling-snowmen", kind=Kind.OBLIGATION, seats=pair, amount=stake * 2)
+    w.ask(None, "dueling-snowmen", f"Dealer: deal the war between seats {pair[0]} and {pair[1]} from a separate "
+          f"deck (deck \"war\"), one card each per battle.", (), kind=Kind.OBLIGATION, blocks="deal", lapses="")
+
+
+def _war_side_deal(g, w, event):
+    hand = w.hand
+    war = hand.marks.get("war")
+    if event.deck != "war" or not war:
+        raise Refusal(f"no side game is using a {event.deck!r} deck")
+    (a, b), cards_a, cards_b = war
+    if event.seat not in (a, b):
+        raise Refusal(f"the war is between seats {a} and {b}")
+    if event.card is None:
+        raise Refusal("war cards are played face up")
+    mine = cards_a if event.seat == a else cards_b
+    theirs = cards_b if event.seat == a else cards_a
+    if len(mine) > len(theirs):
+        raise Refusal(f"seat {event.seat} has played its card for this battle: seat {b if event.seat == a else a} next")
+    if event.card in cards_a + cards_b:
+        raise Refusal(f"{event.card.pretty} was already played in this war")
+    mine = mine + (event.card,)
+    cards_a, cards_b = (mine, cards_b) if event.seat == a else (cards_a, mine)
+    hand.marks["war"] = ((a, b), cards_a, cards_b)
+    hand.side_cards = hand.side_cards + (("war", event.seat, event.card),)
+    if len(cards_a) != len(cards_b):
+        return
+    n = len(cards_a)
+    x, y = cards_a[-1], cards_b[-1]
+    winner = a if x.rank > y.rank else b if y.rank > x.rank else None
+    w.say(f"War battle {n}: seat {a} {x.pretty} vs seat {b} {y.pretty}: "
+          + (f"seat {winner} wins it." if winner else "a tie, nobody wins it."), rule="dueling-snowmen", seats=(a, b))
+    wins_a = sum(1 for p, q in zip(cards_a, cards_b) if p.rank > q.rank)
+    wins_b = sum(1 for p, q in zip(cards_a, cards_b) if q.rank > p.rank)
+    if wins_a >= 2 or wins_b >= 2 or n == 3:
+        _finish(w, (a, b), wins_a, wins_b)
+
+
+def _finish(w, pair, wins_a, wins_b):
+    hand = w.hand
+    pot = sum((t.amount if t.payee == WAR else -t.amount) for t in w.state.transfers
+              if WAR in (t.payer, t.payee))
+    a, b = pair
+    if wins_a != wins_b and max(wins_a, wins_b) >= 2:
+        shares = {a if wins_a > wins_b else b: pot}
+        text = f"seat {a if wins_a > wins_b else b} wins the war and the {fmt(pot)} war pot."
+    else:
+        shares = split(pot, [a, b], hand.order)
+        text = f"the war is undecided: the {fmt(pot)} war pot is split."
+    for seat, amount in shares.items():
+        if amount > ZERO:
+            w.pay(WAR, seat_account(seat), amount, rule="dueling-snowmen", memo="war pot")
+    hand.marks["war"] = None
+    for p in hand.pending:
+        if p.rule == "dueling-snowmen":
+            w.close(p)
+    w.say(f"Dueling Snowmen: {text} The hand carries on.", rule="dueling-snowmen", seats=pair, amount=pot)
+
+
+DUELING_SNOWMEN = rule(
+    "dueling-snowmen", "Dueling Snowmen", kind="fee", cards=all_of_rank(8), keywords=("war", "snowmen", "8s", "pac-man"),
+    text="Two 8s dealt face up one straight after the other — across streets, and with the PAC-MAN wrap-around "
+         "— stop the hand for a war: both players put $2.50 in a side pot, each gets three cards from a "
+         "separate deck, and the first to win two battles takes the side pot. Then the hand goes on.",
+    trigger="An 8 is dealt face up straight after another face-up 8 (or next to one by PAC-MAN wrap-around).",
+    effect="$2.50 each from the two seats to the war pot; no more main-deck cards until the war is settled; "
+           "the war pot goes to the winner of two battles.",
+    settings=(("war_stake", "2.50", "each player's stake"), ("snowmen_eights", "any", "'any' 8s or only 'red' 8s"),
+              ("snowmen_wrap", True, "PAC-MAN wrap-around counts"), ("war_tie", "split", "undecided war")),
+    interpretation="'Consecutively' means the two face-up deals follow each other in the deal order (face-down "
+                   "deals in between do not break it), including the last card of one street and the first of "
+                   "the next. PAC-MAN: when an 8 is dealt to a seat whose next neighbour still shows an 8 from "
+                   "the street before as its newest card, the two 8s sit side by side around the table. A tied "
+                   "battle counts for nobody; if no one has two wins after three battles the side pot is split.",
+    examples=("Player 1: X-X-J-4 · Player 2: X-X-K-8 · Player 3: X-X-8 — war between players 2 and 3 (PAC-MAN).",
+              "Last card of 3rd street a red 8, first card of 4th street the other red 8: war."),
+    up=_snowmen_up, side_deal=_war_side_deal)
+
+RULES = (DUELING_SNOWMEN,)

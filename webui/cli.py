@@ -1,0 +1,214 @@
+"""`croupier` on the command line: replay a hand, evaluate a hand, the ledger and settle-up,
+rule lookup and "why?", and the demo."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+from referee.announcements import Announcement
+from referee.engine import Refusal
+from referee.engine import apply
+from referee.events import EventError, numbered_jsonl
+from referee.ledger import balances, balances_csv, ledger_csv, settle_up
+from referee.money import ZERO, fmt
+from referee.state import State
+
+DATA = Path(__file__).parent / "data"
+DEMO_HAND = DATA / "demo-hand.jsonl"
+
+
+class CliError(Exception):
+    """A user mistake: printed as one clear line, exit status 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args) or 0
+    except (CliError, EventError, Refusal, OSError, ValueError) as exc:
+        print(f"croupier: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="croupier", description=__doc__)
+    sub = p.add_subparsers(dest="command")
+
+    r = sub.add_parser("replay", help="replay a .jsonl hand: announcements, pot and ledger")
+    r.add_argument("file", type=Path)
+    r.add_argument("--db", type=Path, help="also record it in this SQLite store")
+    r.add_argument("--session", help="session name in the store (default: the file's name)")
+    r.add_argument("--json", action="store_true", help="machine-readable output")
+    r.set_defaults(func=cmd_replay)
+
+    from . import cli_eval, cli_rules
+    cli_eval.add_parser(sub)
+    cli_rules.add_parsers(sub)
+
+    for name, func, helptext in (("ledger", cmd_ledger, "the night's ledger from a store"),
+                                 ("settle", cmd_settle, "who pays whom to settle the night")):
+        s = sub.add_parser(name, help=helptext)
+        s.add_argument("--db", type=Path, required=True)
+        s.add_argument("--session", help="session name (default: the latest)")
+        s.add_argument("--csv", action="store_true", help="CSV instead of a table")
+        s.add_argument("--json", action="store_true")
+        s.set_defaults(func=func)
+
+    d = sub.add_parser("demo", help="replay the bundled Bonedoneskis hand (the camera demo comes later)")
+    d.add_argument("--json", action="store_true")
+    d.add_argument("--db", type=Path)
+    d.set_defaults(func=cmd_demo)
+    return p
+
+
+# --------------------------------------------------------------------------------- replay
+def read_events(path: Path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a UTF-8 text file") from None
+    return text, numbered_jsonl(text, str(path))
+
+
+def cmd_replay(args) -> int:
+    text, numbered = read_events(args.file)
+    if args.db:
+        state, said, transfers = _replay_into_store(args, text, numbered)
+    else:
+        state, said = State(), []
+        for line, event in numbered:
+            try:
+                state, anns = apply(state, event)
+            except Refusal as exc:
+                raise CliError(f"{args.file}:{line}: {event.type} refused: {exc}") from None
+            said.extend(anns)
+        transfers = state.transfer_list()
+    report(state, said, transfers, as_json=args.json)
+    return 0
+
+
+def _replay_into_store(args, text: str, numbered):
+    from webui.store import Store
+    from webui.table import Table
+    digest = hashlib.sha1(text.encode()).hexdigest()[:12]
+    with Store(args.db) as store:
+        game = next((e.game for _, e in numbered if e.type == "table_opened"), "")
+        table = Table.open(store, args.session or args.file.stem, game)
+        said: list[Announcement] = []
+        for line, event in numbered:
+            try:
+                said.extend(table.submit(event, f"file:{digest}:{line}").announcements)
+            except Refusal as exc:
+                raise CliError(f"{args.file}:{line}: {event.type} refused: {exc} "
+                               f"(the lines before it are recorded)") from None
+        return table.state, said, table.transfers()
+
+
+def report(state, said, transfers, *, as_json: bool) -> None:
+    net = balances(transfers)
+    if as_json:
+        print(json.dumps({
+            "announcements": [a.to_json() for a in said],
+            "pot": str(state.pot_total()),
+            "pending": [p.to_json() for p in state.pending()],
+            "balances": {k: str(v) for k, v in sorted(net.items())},
+            "transfers": [{"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "rule": t.rule,
+                           "memo": t.memo, "hand": t.hand} for t in transfers],
+        }, ensure_ascii=False, indent=1))
+        return
+    for a in said:
+        print(format_announcement(a))
+    print()
+    print(f"Pot now: {fmt(state.pot_total())}")
+    for p in state.pending():
+        print(f"Waiting: {'host' if p.seat is None else 'seat ' + str(p.seat)}: {p.prompt}")
+    print("Ledger (net this night):")
+    for account, amount in sorted(net.items()):
+        if amount != ZERO or account.startswith("seat:"):
+            print(f"  {account:<12} {fmt(amount):>10}")
+
+
+def format_announcement(a: Announcement) -> str:
+    tag = a.kind.value.upper().replace("_", " ")
+    rule = f" [{a.rule}]" if a.rule else ""
+    return f"#{a.id:<4} {tag:<10}{rule} {a.text}"
+
+
+# ------------------------------------------------------------------------- ledger, settle
+def _open_session(args):
+    from webui.store import Store
+    if not Path(args.db).exists():
+        raise CliError(f"no store at {args.db}")
+    store = Store(args.db)
+    if args.session:
+        rows = list(store.db.query("select id from table_sessions where name = ? order by id desc limit 1",
+                                   [args.session]))
+    else:
+        rows = list(store.db.query("select id from table_sessions order by id desc limit 1"))
+    if not rows:
+        raise CliError(f"no session {'named ' + repr(args.session) + ' ' if args.session else ''}in {args.db}")
+    return store, rows[0]["id"]
+
+
+def cmd_ledger(args) -> int:
+    store, sid = _open_session(args)
+    with store:
+        transfers = store.transfers(sid)
+        if args.csv:
+            sys.stdout.write(ledger_csv(transfers))
+            return 0
+        if args.json:
+            print(json.dumps([{**r, "amount": str(r["amount"]), "because": list(r["because"])}
+                              for r in store.ledger_rows(sid)], indent=1))
+            return 0
+        for r in store.ledger_rows(sid):
+            undone = f"  (reversed by #{r['reversed_by']})" if r["reversed_by"] else ""
+            print(f"#{r['id']:<4} hand {r['hand'] or '-':<3} {r['payer']:<10} -> {r['payee']:<10} "
+                  f"{fmt(Decimal(r['amount'])):>9}  {r['rule'] or ''} {r['memo'] or ''}{undone}")
+        print("Net:")
+        for account, amount in sorted(balances(transfers).items()):
+            print(f"  {account:<12} {fmt(amount):>10}")
+    return 0
+
+
+def cmd_settle(args) -> int:
+    store, sid = _open_session(args)
+    with store:
+        net = {k: v for k, v in balances(store.transfers(sid)).items() if k.startswith("seat:")}
+        open_pots = {k: v for k, v in balances(store.transfers(sid)).items() if k.startswith("pot:") and v}
+    if open_pots:
+        print("Note: money still in pots: " + ", ".join(f"{k} {fmt(v)}" for k, v in open_pots.items()))
+    moves = settle_up(net)
+    if args.csv:
+        sys.stdout.write(balances_csv(net))
+        return 0
+    if args.json:
+        print(json.dumps([{"from": a, "to": b, "amount": str(m)} for a, b, m in moves], indent=1))
+        return 0
+    if not moves:
+        print("Nobody owes anybody.")
+    for payer, payee, amount in moves:
+        print(f"{payer} pays {payee} {fmt(amount)}")
+    return 0
+
+
+# ----------------------------------------------------------------------------------- demo
+def cmd_demo(args) -> int:
+    print("croupier demo: replaying a scripted Bonedoneskis hand (the camera demo comes in a later release)\n")
+    args.file, args.session = DEMO_HAND, "demo"
+    return cmd_replay(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""`croupier eval`: the best hand from some cards, with wild, derived and void cards, or with every
+Bonedoneskis card power (`--game bonedoneskis`)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from referee.cards import Card, CardError, parse_card, parse_cards
+from referee.evaluator import derived, evaluate, natural, void, wild
+
+BONEDONESKIS_HELP = """Bonedoneskis card notation: a plain card is face up; (AH) is a face-down card;
+JS! is an activated black Jack; 4S@3 is the 4♠ dealt face up on street 3 (Schizo4nia);
+5D+2C is a combined Codependent 2."""
+
+
+def add_parser(sub) -> None:
+    e = sub.add_parser("eval", help="evaluate a hand", description=__doc__, epilog=BONEDONESKIS_HELP)
+    e.add_argument("cards", help='cards, e.g. "7H 7S 2C 5D 5S AC"')
+    e.add_argument("--wild", default="", help="cards that are wild (play as any card)")
+    e.add_argument("--void", default="", help="cards that play as nothing")
+    e.add_argument("--derived", action="append", default=[], metavar="CARD=OPT,OPT",
+                   help="a card that plays as one of the options, e.g. 6C=6C,AS,AH,AD,AC")
+    e.add_argument("--no-copies", dest="no_copies", action=__import__("argparse").BooleanOptionalAction,
+                   default=True, help="wild/derived cards may not duplicate a held card (default on)")
+    e.add_argument("--game", choices=["bonedoneskis"], help="apply a game's card powers")
+    e.add_argument("--json", action="store_true")
+    e.set_defaults(func=cmd_eval)
+
+
+def cmd_eval(args) -> int:
+    if args.game == "bonedoneskis":
+        value = _bonedoneskis_value(args.cards)
+    else:
+        value = evaluate(_units(args), no_copies=args.no_copies)
+    print_value(value, as_json=args.json)
+    return 0
+
+
+def _units(args):
+    cards = parse_cards(args.cards)
+    wilds, voids = set(parse_cards(args.wild)), set(parse_cards(args.void))
+    options: dict[Card, list[Card]] = {}
+    for spec in args.derived:
+        card, _, opts = spec.partition("=")
+        if not opts:
+            raise ValueError(f"--derived needs CARD=OPTION,OPTION, got {spec!r}")
+        options[parse_card(card)] = parse_cards(opts)
+    for extra in (wilds | voids | set(options)) - set(cards):
+        raise ValueError(f"{extra.pretty} is given a power but is not in the hand")
+    units = []
+    for c in cards:
+        units.append(wild(c) if c in wilds else void(c) if c in voids else
+                     derived(c, options[c]) if c in options else natural(c))
+    return units
+
+
+_TOKEN = re.compile(r"^(\()?([^()!@+]+?)(\))?(!)?(?:@(\d))?$")
+
+
+def _bonedoneskis_value(text: str):
+    """Build a one-seat board from the notation and judge it with the real game's powers."""
+    from referee.games.bonedoneskis import powers
+    from referee.games.bonedoneskis.settings import BonedoneskisSettings
+    from referee.state import Hand, SeatHand, Slot
+    slots, combos = [], []
+    for order, token in enumerate(text.replace(",", " ").split(), start=1):
+        parts = token.split("+")
+        if len(parts) == 2:
+            left, two = parse_card(parts[0]), parse_card(parts[1])
+            slots += [Slot(left, True, 4, order), Slot(two, True, 5, order)]
+            combos.append((1, left.code, two.code))
+            continue
+        m = _TOKEN.match(token)
+        if not m or bool(m.group(1)) != bool(m.group(3)):
+            raise CardError(f"cannot read {token!r}: {BONEDONESKIS_HELP}")
+        card = parse_card(m.group(2))
+        tags = set()
+        if m.group(4):
+            tags.add("activated")
+        if m.group(5):
+            tags.add(f"schizo:{m.group(5)}")
+        slots.append(Slot(card, not m.group(1), int(m.group(5) or 3), order, frozenset(tags)))
+    if len({s.card for s in slots}) != len(slots):
+        raise ValueError("a card appears twice in the hand")
+    hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
+    hand.marks["combined"] = tuple(combos)
+    dead = powers.dead_reason(hand, 1)
+    value = powers.evaluate_seat(hand, BonedoneskisSettings(), 1, up_only=False)
+    if dead:
+        print(f"Dead hand: {dead}")
+    return value
+
+
+def value_json(value) -> dict:
+    return {"category": value.category.name.lower(), "name": value.name,
+            "cards": [_played(p) for p in value.cards],
+            "plays_as": {c.code: _played(p) for c, p in value.plays_as.items()}, "key": list(value.key)}
+
+
+def _played(p) -> str:
+    from referee.cards import RANK_CHARS
+    return RANK_CHARS[p.rank] + (p.suit or "*")
+
+
+def print_value(value, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(value_json(value), ensure_ascii=False))
+        return
+    plays = ", ".join(f"{c.pretty} as {_played(p)}" for c, p in value.plays_as.items())
+    print(f"{value.name}: {' '.join(_played(p) for p in value.cards)}" + (f"  ({plays})" if plays else ""))

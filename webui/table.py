@@ -1,0 +1,94 @@
+"""A table in play: the referee's state kept in step with the store.
+
+Every event goes through the referee first (a refused event is never written), then into the
+append-only log with its idempotency key, then its money into the ledger. On start the state is
+rebuilt by replaying the stored log, and any ledger entries a crash left unwritten are added
+(their keys are derived from the event, so this is safe to repeat).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from referee.announcements import Announcement
+from referee.engine import Refusal, apply
+from referee.events import Event, from_json
+from referee.ledger import Transfer
+from referee.state import State
+
+from .store import Store
+
+
+@dataclass
+class Submitted:
+    seq: int
+    created: bool
+    announcements: list[Announcement] = field(default_factory=list)
+
+
+class Table:
+    def __init__(self, store: Store, session_id: int) -> None:
+        self.store = store
+        self.session_id = session_id
+        self.state = State()
+        self.announcements: list[Announcement] = []
+        self.store_seq: list[int] = []   # store seq of each referee log position
+        for store_seq, data in store.events(session_id):
+            self.state, said = apply(self.state, from_json(data))
+            self.announcements.extend(said)
+            self.store_seq.append(store_seq)
+        self._sync_ledger()
+
+    @classmethod
+    def open(cls, store: Store, name: str, game: str, settings: dict | None = None) -> "Table":
+        """The session called `name`, created if new."""
+        for row in store.db.query("select id from table_sessions where name = ? order by id desc limit 1", [name]):
+            return cls(store, row["id"])
+        return cls(store, store.create_session(name, game, settings or {}))
+
+    def _sync_ledger(self, reason: str = "recovered after restart") -> None:
+        """Make the stored ledger say what the referee's transfers say, append-only.
+
+        Usually that is just the new transfers of the last event. After an undo the referee's
+        rebuilt state lacks the undone event's money: the stored entries for it get reversing
+        entries. Keys are derived from the content, so running this twice writes nothing new.
+        """
+        have: dict[tuple, list[int]] = {}
+        for row in self.store.ledger_rows(self.session_id):
+            if row["reverses"] is None and row["reversed_by"] is None:
+                sig = (row["payer"], row["payee"], row["amount"], row["rule"], row["memo"], row["hand"],
+                       tuple(row["because"]))
+                have.setdefault(sig, []).append(row["id"])
+        want: dict[tuple, int] = {}
+        for t in self.state.transfers:
+            sig = (t.payer, t.payee, t.amount, t.rule, t.memo, t.hand, tuple(t.because))
+            want[sig] = want.get(sig, 0) + 1
+            n = want[sig]
+            if len(have.get(sig, ())) < n:
+                key = f"session{self.session_id}:" + hashlib.sha1(repr(sig).encode()).hexdigest()[:16] + f":{n}"
+                self.store.append_transfers(self.session_id, [t], idempotency_key=key)
+        for sig, ids in have.items():
+            for entry in ids[want.get(sig, 0):]:
+                self.store.reverse_entry(entry, reason, idempotency_key=f"reverse:{entry}")
+
+    def submit(self, event: Event, idempotency_key: str) -> Submitted:
+        """Apply, record, and return what the referee said. Raises Refusal (nothing written)."""
+        for row in self.store.db.query("select seq from events where idempotency_key = ?", [idempotency_key]):
+            return Submitted(row["seq"], False, [])
+        new_state, said = apply(self.state, event)
+        store_seq, created = self.store.append_event(self.session_id, event.to_json(), idempotency_key)
+        if not created:  # a concurrent duplicate slipped in between; the first one stands
+            return Submitted(store_seq, False, [])
+        self.state = new_state
+        self.announcements.extend(said)
+        self.store_seq.append(store_seq)
+        reason = getattr(event, "reason", "") if event.type == "undo" else "recovered after restart"
+        self._sync_ledger(reason or "undo")
+        return Submitted(store_seq, True, said)
+
+    def transfers(self) -> list[Transfer]:
+        return self.store.transfers(self.session_id)
+
+
+__all__ = ["Table", "Submitted", "Refusal"]
