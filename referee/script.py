@@ -121,3 +121,9 @@ def parse_script(text: str, source: str = "<script>") -> list[Event]:
 
 def to_jsonl(text: str) -> str:
     return dumps_jsonl(parse_script(text))
+
+
+def play(text: str, state=None):
+    """Replay a script: (state, announcements). Refusals propagate with their reason."""
+    from .engine import replay
+    return replay(parse_script(text), state)

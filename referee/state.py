@@ -104,7 +104,8 @@ class Hand:
     street: int = 3
     phase: str = "dealing"                  # dealing | betting | showdown | over
     dealt: int = 0                          # main-deck cards dealt so far this hand
-    contributions: dict[int, Decimal] = field(default_factory=dict)
+    contributions: dict[int, Decimal] = field(default_factory=dict)  # antes and bets, per seat
+    fees: Decimal = ZERO                    # house-rule fees paid to the pot: part of the main pot
     betting: Betting | None = None
     pending: tuple[Pending, ...] = ()
     discards: tuple[AnyCard, ...] = ()
@@ -176,7 +177,7 @@ class State:
     def pot_total(self) -> Decimal:
         if self.hand is None:
             return ZERO
-        return sum(self.hand.contributions.values(), ZERO)
+        return sum(self.hand.contributions.values(), self.hand.fees)
 
     def transfer_list(self) -> tuple[Transfer, ...]:
         return self.transfers.to_tuple()

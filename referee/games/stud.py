@@ -20,7 +20,7 @@ from ..events import (AllIn, BetAction, BringIn, CardDealt, CardDiscarded, CardE
 from ..evaluator import HandValue, evaluate
 from ..ledger import pot_account, seat_account
 from ..money import ZERO, fmt
-from ..pots import compute_pots, split
+from ..pots import Pot, compute_pots, split
 from ..state import Hand, SeatHand, Slot
 from .stud_settings import SettingsError, StudSettings, parse_settings
 
@@ -101,12 +101,18 @@ class StudGame:
 
     def contribute(self, w: Work, seat: int, amount: Decimal, *, rule: str = "", memo: str = "",
                    pot: str = MAIN, because=()) -> None:
-        """Money from a seat into a pot; main-pot money counts toward side-pot levels."""
+        """Money from a seat into a pot. Antes and bets count toward side-pot levels; fees go
+        straight into the main pot, which every live seat can win."""
         if amount <= ZERO:
             return
         w.pay(seat_account(seat), pot, amount, rule=rule, memo=memo, because=because)
-        if pot == MAIN:
+        if pot != MAIN:
+            return
+        if rule in ("ante", "bet"):
             w.hand.contributions[seat] = w.hand.contributions.get(seat, ZERO) + amount
+        else:
+            # A fee is not a bet: it does not set a side-pot level; it belongs to the main pot.
+            w.hand.fees += amount
 
     # ----------------------------------------------------------------------- dealing
     def cards_for_street(self, street: int) -> int:
@@ -249,6 +255,21 @@ class StudGame:
         if hand.betting.to_act is None:
             self.round_over(w)
 
+    def settle_first_actor(self, w: Work) -> None:
+        """Before the first chip of a round, cards may still have changed (a 3 sold, a trade, a
+        card turned over), so who opens is judged again on the board as it is now."""
+        hand = w.hand
+        b = hand.betting
+        if b.acted or b.put or b.level:
+            return
+        first = self.bring_in_seat(w) if b.bring_in else self.first_to_act(w)
+        if first in self.all_in_seats(hand):
+            first = bet.advance(replace(b, to_act=first), hand.order, set(hand.live), self.all_in_seats(hand)).to_act
+        if first is not None and first != b.to_act:
+            hand.betting = replace(b, to_act=first)
+            what = "has the lowest card and brings in" if b.bring_in else "now shows the best hand and acts first"
+            w.say(f"After the changes on the board, seat {first} {what}.", seats=(first,))
+
     def all_in_seats(self, hand: Hand) -> set[int]:
         return {s for s in hand.live if hand.boards[s].all_in}
 
@@ -289,6 +310,7 @@ class StudGame:
             raise Refusal(f"no betting now: the deal is on street {hand.street}")
         self.live_seat(hand, event.seat)
         self.refuse_if_blocked(hand, "betting")
+        self.settle_first_actor(w)
         self.before_action(w, event)
         try:
             amount, after = bet.cost(hand.betting, event, settings.bring_in, settings.max_raises)
@@ -487,10 +509,15 @@ class StudGame:
         if hand.phase == "showdown":
             raise Refusal("the showdown is waiting for hands to be shown")
         # Ended early by the host: a misdeal. Everyone gets their money back.
-        for seat, amount in sorted(hand.contributions.items()):
+        paid: dict[int, Decimal] = {}
+        for t in w.state.transfers.to_tuple():
+            if t.hand == hand.number and MAIN in (t.payer, t.payee):
+                seat = int((t.payer if t.payee == MAIN else t.payee).split(":")[1])
+                paid[seat] = paid.get(seat, ZERO) + (t.amount if t.payee == MAIN else -t.amount)
+        for seat, amount in sorted(paid.items()):
             if amount > ZERO:
                 w.pay(MAIN, seat_account(seat), amount, rule="misdeal", memo=event.reason or "hand ended early")
-        hand.contributions = {}
+        hand.contributions, hand.fees = {}, ZERO
         hand.phase = "over"
         hand.pending = ()
         w.say(f"Hand {hand.number} called off{': ' + event.reason if event.reason else ''}. Money returned.",
@@ -502,7 +529,7 @@ class StudGame:
         self.pay_out(w, {winner: self.pot_balance(w)}, rule="", why="everyone else folded")
 
     def pot_balance(self, w: Work) -> Decimal:
-        return sum(w.hand.contributions.values(), ZERO)
+        return sum(w.hand.contributions.values(), w.hand.fees)
 
     def pay_out(self, w: Work, winnings: dict[int, Decimal], *, rule: str, why: str, because=()) -> None:
         hand = w.hand
@@ -511,7 +538,7 @@ class StudGame:
                 w.pay(MAIN, seat_account(seat), amount, rule=rule or "pot", memo=why, because=because)
         total = sum(winnings.values(), ZERO)
         hand.phase, hand.betting, hand.pending = "over", None, ()
-        hand.contributions = {}
+        hand.contributions, hand.fees = {}, ZERO
         text = "; ".join(f"seat {s} wins {fmt(a)}" for s, a in sorted(winnings.items()) if a > ZERO)
         w.say(f"Hand {hand.number} over: {text} ({why}).", rule=rule, kind=Kind.HAND_OVER,
               seats=tuple(s for s, a in sorted(winnings.items()) if a > ZERO), amount=total, because=because)
@@ -541,6 +568,9 @@ class StudGame:
         contenders = live_values or {s: None for s in values}  # all dead: they split as if tied
         pots = compute_pots(hand.contributions, [s for s in hand.order if hand.boards[s].folded],
                             self.all_in_seats(hand))
+        if hand.fees:
+            main = pots[0] if pots else Pot("main", ZERO, tuple(hand.live))
+            pots = [Pot(main.name, main.amount + hand.fees, tuple(hand.live))] + pots[1:]
         winnings: dict[int, Decimal] = {}
         order = hand.order
         for pot in pots:
