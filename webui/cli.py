@@ -105,13 +105,18 @@ def _replay_into_store(args, text: str, numbered):
     with Store(args.db) as store:
         game = next((e.game for _, e in numbered if e.type == "table_opened"), "")
         table = Table.open(store, args.session or args.file.stem, game)
+        # Dry run first: a file with a refused event writes nothing at all.
+        dry = table.state
+        for line, event in numbered:
+            if table.recorded(f"file:{digest}:{line}"):
+                continue
+            try:
+                dry, _ = apply(dry, event)
+            except Refusal as exc:
+                raise CliError(f"{args.file}:{line}: {event.type} refused: {exc} (nothing recorded)") from None
         said: list[Announcement] = []
         for line, event in numbered:
-            try:
-                said.extend(table.submit(event, f"file:{digest}:{line}").announcements)
-            except Refusal as exc:
-                raise CliError(f"{args.file}:{line}: {event.type} refused: {exc} "
-                               f"(the lines before it are recorded)") from None
+            said.extend(table.submit(event, f"file:{digest}:{line}").announcements)
         return table.state, said, table.transfers()
 
 

@@ -72,6 +72,10 @@ class Table:
             for entry in ids[want.get(sig, 0):]:
                 self.store.reverse_entry(entry, reason, idempotency_key=f"reverse:{entry}")
 
+    def recorded(self, idempotency_key: str) -> bool:
+        return any(True for _ in self.store.db.query("select 1 from events where idempotency_key = ?",
+                                                    [idempotency_key]))
+
     def submit(self, event: Event, idempotency_key: str) -> Submitted:
         """Apply, record, and return what the referee said. Raises Refusal (nothing written)."""
         for row in self.store.db.query("select seq from events where idempotency_key = ?", [idempotency_key]):
