@@ -45,3 +45,48 @@ def explain(state, announcements, announcement_id: int) -> dict[str, Any] | None
                "undone": s in state.undone} for s in ann.because if 1 <= s <= len(log)]
     rule = rule_by_id(ann.rule) if ann.rule else None
     return {"announcement": ann.to_json(), "rule": rule.to_json() if rule else None, "events": events}
+
+
+BASE_GAME_READINGS = (
+    ("base: bring-in ties", "Two equal lowest up cards: the suit decides, clubs lowest, then diamonds, "
+     "hearts, spades (the usual stud order)."),
+    ("base: re-judging the opener", "Who brings in (or acts first) is judged when the first chip of the "
+     "round goes in, so a 3 sold, a trade or a card turned over before then counts."),
+    ("base: raise cap", "A bet and three raises per round (setting max_raises). Completing the bring-in "
+     "counts as the bet."),
+    ("base: extension", "Only a red Jack or the Q♠ *dealt* face up on fifth (or sixth) street extends the "
+     "hand; one turned up later does not. The hand never goes past max_cards (8)."),
+    ("base: fees", "House-rule fees go to the main pot, which every player still in can win; they do not "
+     "set side-pot levels (only antes and bets do)."),
+    ("base: all dead", "If every hand left at showdown is dead (Killer 4), they split the pot as if tied."),
+    ("base: misdeal", "A hand ended early by the host is a misdeal: every cent paid into the pot that hand "
+     "goes back to its payer."),
+    ("base: odd cents", "A split pot is shared in whole cents; odd cents go one each to the winners "
+     "clockwise from the dealer's left."),
+    ("base: options lapse", "An option (sell a 3, the 8 Ball, 2 Hog, Queen of Hearts, 4-tician, combining 2s) "
+     "lasts until the first betting action of that street; obligations (pay or fold, must trade, turn a card "
+     "up) hold the betting until answered; the war holds the deal."),
+)
+
+
+def interpretations_markdown(game: str = "bonedoneskis") -> str:
+    """docs/interpretations.md, written from the rule objects so the two never disagree."""
+    lines = ["# How croupier reads the rules", "",
+             "Where a rule sheet can be read two ways we pick the reading a home game would most likely use, "
+             "write it here with the rule's id, and make it a setting where tables may disagree "
+             "(settings go in the `table_opened` event). This file is generated from the rule objects "
+             "(`python -m referee.lookup > docs/interpretations.md`); a test keeps them in step.", "",
+             f"## {game}: base game", ""]
+    lines += [f"- **{key}** — {text}" for key, text in BASE_GAME_READINGS]
+    lines += ["", f"## {game}: house rules", ""]
+    for rule in all_rules(game):
+        if not rule.interpretation:
+            continue
+        settings = ", ".join(f"`{s.name}` (default `{s.default}`)" for s in rule.settings)
+        lines.append(f"- **{rule.id}** ({rule.name}) — {rule.interpretation}"
+                     + (f" Settings: {settings}." if settings else ""))
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(interpretations_markdown(), end="")

@@ -61,7 +61,10 @@ def cards_in_query(query: str) -> set[str]:
     """Card codes a query names: "8♠", "8S", "black jack", "red 6s", "queen of hearts", "the 7's"."""
     q = query.lower().replace("’", "'").replace("'s", "s").replace("of ", "")
     found: set[str] = set()
-    for token in re.split(r"[\s,/]+", query.strip()):
+    tokens = re.split(r"[\s,/]+", query.strip())
+    for i, token in enumerate(tokens):
+        if i and tokens[i - 1].lower() in _COLOUR_WORDS:
+            continue  # "red 6s" is the red sixes, not the 6♠
         try:
             found.add(parse_card(token).code)
         except CardError:
@@ -103,8 +106,10 @@ def lookup(rules: Iterable[Rule], query: str) -> list[Rule]:
             score += 100
         elif q in _norm(rule.name) or _norm(rule.name) in q:
             score += 60
-        if cards and cards & set(rule.cards):
-            score += 40 + 10 * len(cards & set(rule.cards)) // max(1, len(cards))
+        overlap = cards & set(rule.cards)
+        if overlap:
+            # A rule about exactly this card beats one about all cards of its rank.
+            score += 40 + (20 * len(overlap)) // len(rule.cards)
         words = [w for w in q.split() if len(w) > 2]
         haystack = " ".join(_norm(x) for x in (rule.name, rule.text, rule.trigger, rule.effect, *rule.keywords))
         score += sum(5 for w in words if w in haystack)

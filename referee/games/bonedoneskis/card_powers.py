@@ -23,7 +23,7 @@ STONE_COLD_NUTS = rule(
 
 SEVENS = rule(
     "sevens", "The 7's", kind="power", cards=all_of_rank(7), keywords=("seven", "wild"),
-    text="Every face-up 7 is wild.",
+    text="Every 7 lying face up is wild: it plays as any card you like (but not a copy of one you hold).",
     trigger="Whenever hands are judged.", effect="A face-up 7 plays as any card (No Copies applies).",
     settings=(("hole_seven_wild", True, "a hole 7 turned face up is wild"),),
     interpretation="A hole 7 that gets turned face up is a face-up 7, so it is wild (setting hole_seven_wild). "
