@@ -163,13 +163,16 @@ class State:
     next_decision: int = 1
     hands_played: int = 0
     hand: Hand | None = None
+    # Points for games scored in points or marks rather than money (Boonaken's +/- marks,
+    # euchre team points, Bonnu 100): account -> score, kept across deals.
+    scores: dict[str, int] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
         return len(self.log)
 
     def clone(self) -> "State":
-        return replace(self, hand=self.hand.clone() if self.hand is not None else None)
+        return replace(self, hand=self.hand.clone() if self.hand is not None else None, scores=dict(self.scores))
 
     def pending(self) -> tuple[Pending, ...]:
         return self.hand.pending if self.hand is not None else ()
