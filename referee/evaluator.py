@@ -200,6 +200,10 @@ class TopHand:
             raise ValueError(f"{cat.name} named hand takes at most {PRIMARY[cat]} ranks in 2..14, got {ranks!r}")
         if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks and ranks[0] < 5:
             raise ValueError(f"no straight is {ranks[0]} high")
+        if cat == Category.FULL_HOUSE and len(ranks) == 2 and ranks[0] == ranks[1]:
+            raise ValueError("a full house needs two different ranks")
+        if cat == Category.TWO_PAIR and len(ranks) == 2 and ranks[0] <= ranks[1]:
+            raise ValueError(f"two pair ranks go high pair first, got {ranks!r}")
         object.__setattr__(self, "category", cat)
         object.__setattr__(self, "ranks", ranks)
 
@@ -325,11 +329,11 @@ def evaluate(units_or_cards: Iterable[Union[Card, Unit]] | str, *, no_copies: bo
                 if not n:
                     raise ValueError("evaluate needs at least 1 card, got none")
                 key, fs = masks_key(sm, m1, m2, m3, m4)
-                return HandValue(_CATS[key[0]], key, ("plain", items, key, fs))
+                return HandValue(_CATS[key[0]], key, ("plain", tuple(items), key, fs))
             if no_copies:
                 _check_wild_sources(wl, sm)
                 key, fs = solve_simple(sm, m1, m2, m3, m4, n, len(wl))
-                return HandValue(_CATS[key[0]], key, ("wild", items, wl, key, fs))
+                return HandValue(_CATS[key[0]], key, ("wild", tuple(items), wl, key, fs))
     return _evaluate_units(list(items), no_copies, tuple(top_hands))
 
 

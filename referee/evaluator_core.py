@@ -63,27 +63,9 @@ def top(m: int) -> int:
 
 
 # ------------------------------------------------------------------ the no-wild fast path
-def plain_key(ranks_suits) -> tuple[tuple, int]:
-    """Best hand of distinct suited cards given as (rank, suit-index) pairs; returns (key, flush suit or -1)."""
-    sm = [0, 0, 0, 0]
-    m1 = m2 = m3 = m4 = 0
-    for r, s in ranks_suits:
-        b = 1 << r
-        sm[s] |= b
-        if m1 & b:
-            if m2 & b:
-                if m3 & b:
-                    m4 |= b
-                else:
-                    m3 |= b
-            else:
-                m2 |= b
-        else:
-            m1 |= b
-    return masks_key(sm, m1, m2, m3, m4)
-
-
 def masks_key(sm, m1, m2, m3, m4) -> tuple[tuple, int]:
+    """Best hand of distinct suited cards: sm[i] the rank mask of suit i, m1..m4 the ranks held at
+    least once .. four times. Returns (key, flush suit index or -1)."""
     fs = -1
     fm = 0
     for i in (0, 1, 2, 3):
@@ -443,7 +425,7 @@ def solve(p: Pool, k: int) -> tuple[tuple, int]:
 
 def solve_simple(sm, m1, m2, m3, m4, n: int, k: int) -> tuple[tuple, int]:
     """`solve` for the common case, k >= 1 wilds: n distinct suited natural cards (masks as in
-    `plain_key`), No Copies, and nothing else forbidden, so a wild may become any card not held."""
+    `masks_key`), No Copies, and nothing else forbidden, so a wild may become any card not held."""
     h = n + k
     lv = (FULL, m1, m2, m3, m4, 0)
     kt = k if k < 5 else 5

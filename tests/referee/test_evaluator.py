@@ -310,6 +310,10 @@ def test_top_hand_validation():
         TopHand("x", Category.HIGH_CARD)
     with pytest.raises(ValueError):
         TopHand("x", Category.STRAIGHT, (4,))
+    with pytest.raises(ValueError, match="high pair first"):
+        TopHand("x", Category.TWO_PAIR, (8, 14))
+    with pytest.raises(ValueError, match="different ranks"):
+        TopHand("x", Category.FULL_HOUSE, (5, 5))
     with pytest.raises(TypeError):
         evaluate(parse_cards("AS KS QS JS TS"), top_hands=("Royal",))
 
