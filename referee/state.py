@@ -115,8 +115,11 @@ class Hand:
     result: tuple[tuple[str, Any], ...] = ()
 
     def clone(self) -> "Hand":
-        return replace(self, boards=dict(self.boards), contributions=dict(self.contributions),
-                       marks=dict(self.marks))
+        # A shallow copy by hand: `dataclasses.replace` re-runs __init__ and costs more than a hand.
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.boards, new.contributions, new.marks = dict(self.boards), dict(self.contributions), dict(self.marks)
+        return new
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -172,7 +175,11 @@ class State:
         return len(self.log)
 
     def clone(self) -> "State":
-        return replace(self, hand=self.hand.clone() if self.hand is not None else None, scores=dict(self.scores))
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hand = self.hand.clone() if self.hand is not None else None
+        new.scores = dict(self.scores)
+        return new
 
     def pending(self) -> tuple[Pending, ...]:
         return self.hand.pending if self.hand is not None else ()

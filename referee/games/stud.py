@@ -65,6 +65,11 @@ class StudGame:
         if handler is None:
             raise Refusal(f"{self.name} has no use for a {event.type} event")
         handler(self, w, event)
+        # A card change before the first chip (a 3 sold, a trade, a fold) may change who opens:
+        # keep `to_act` true for the dashboard as soon as nothing blocks the betting.
+        if hand.phase == "betting" and hand.betting is not None and not isinstance(event, BetAction) \
+                and self.blocking(hand, "betting") is None:
+            self.settle_first_actor(w)
 
     @classmethod
     def handlers(cls) -> dict[type, Any]:

@@ -22,6 +22,13 @@ def extends(card) -> bool:
     return (card.rank == 11 and card.is_red) or (card.rank == 12 and card.suit == "S")
 
 
+# Each hook's functions in catalogue order, looked up once (the hooks run on every event).
+_HOOKS: dict[str, tuple] = {}
+for _rule in RULES:
+    for _name, _fn in _rule.hooks.items():
+        _HOOKS[_name] = _HOOKS.get(_name, ()) + (_fn,)
+
+
 class Bonedoneskis(StudGame):
     id = "bonedoneskis"
     name = "Bonedoneskis"
@@ -29,12 +36,10 @@ class Bonedoneskis(StudGame):
     rules = RULES
 
     def _fire(self, hook: str, w: Work, *args) -> None:
-        for rule in RULES:
-            fn = rule.hooks.get(hook)
-            if fn is not None:
-                fn(self, w, *args)
-                if w.hand.phase == "over":
-                    return
+        for fn in _HOOKS.get(hook, ()):
+            fn(self, w, *args)
+            if w.hand.phase == "over":
+                return
 
     # ------------------------------------------------------------------------ cards
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
@@ -126,7 +131,10 @@ class Bonedoneskis(StudGame):
     def hand_value(self, w: Work, seat: int):
         if powers.dead_reason(w.hand, seat):
             return None
-        return powers.evaluate_seat(w.hand, w.state.settings, seat, up_only=False)
+        value = powers.evaluate_seat(w.hand, w.state.settings, seat, up_only=False)
+        for rule_id, text in powers.showdown_notes(w.hand, w.state.settings, seat, value):
+            w.say(text, rule=rule_id, seats=(seat,))
+        return value
 
     def dead_reason(self, w: Work, seat: int) -> str:
         return powers.dead_reason(w.hand, seat) or "dead hand"

@@ -5,6 +5,8 @@ one card or two, a face-down 4♣ kills the hand, and 2s full of 5s beats everyt
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...cards import Card
 from ...evaluator import (Category, TopHand, Unit, combined, derived, evaluate, natural, suitless, void, wild,
                          with_extra)
@@ -66,9 +68,17 @@ def combined_card(left: Card, two: Card, settings) -> Card | None:
 
 
 def units(hand: Hand, settings, seat: int, *, up_only: bool) -> list[Unit]:
-    board = hand.boards[seat]
-    combos = {pair[1]: pair for pair in hand.marks.get("combined", ()) if pair[0] == seat}
-    slots = [s for s in board.slots if s.card is not None and (s.up or not up_only)]
+    return _units(*_seat_key(hand, seat, up_only), settings)
+
+
+def _seat_key(hand: Hand, seat: int, up_only: bool) -> tuple[tuple[Slot, ...], tuple]:
+    """What a seat's value depends on: its cards (with their marks) and its combined 2s."""
+    slots = tuple(s for s in hand.boards[seat].slots if s.card is not None and (s.up or not up_only))
+    return slots, tuple(pair for pair in hand.marks.get("combined", ()) if pair[0] == seat)
+
+
+def _units(slots, combined_pairs, settings) -> list[Unit]:
+    combos = {pair[1]: pair for pair in combined_pairs}
     used: set[Card] = set()
     out: list[Unit] = []
     by_card = {s.card: s for s in slots}
@@ -83,11 +93,67 @@ def units(hand: Hand, settings, seat: int, *, up_only: bool) -> list[Unit]:
     return out
 
 
-def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool):
-    us = units(hand, settings, seat, up_only=up_only)
+def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: bool = True):
+    slots, pairs = _seat_key(hand, seat, up_only)
+    return _evaluate(slots, pairs, settings, no_copies)
+
+
+@lru_cache(maxsize=8192)
+def _evaluate(slots, pairs, settings, no_copies: bool):
+    """Pure, so cached: the same board is judged many times a hand (who acts first, showdown)."""
+    us = _units(slots, pairs, settings)
     if not us:
         return None
-    return evaluate(us, top_hands=STONE_COLD_NUTS)
+    return evaluate(us, top_hands=STONE_COLD_NUTS, no_copies=no_copies)
+
+
+def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, str]]:
+    """(rule id, words) for each card power that shapes the seat's showdown hand, so every power
+    rule is heard when it decides a hand: "Seat 3: the 7♣ plays as the A♠ (The 7's)"."""
+    notes: list[tuple[str, str]] = []
+    if value is None:
+        return notes
+    slots = {s.card: s for s in hand.boards[seat].slots if s.card is not None}
+    if value.key and value.key[0] == Category.NAMED:
+        notes.append(("stone-cold-nuts", f"Seat {seat} has the Stone Cold Nuts: 2s full of 5s beat every hand."))
+    combos = [(Card.parse(a), Card.parse(b)) for s, a, b in hand.marks.get("combined", ()) if s == seat]
+    said_combo = set()
+    for card, made in value.plays_as.items():
+        slot = slots.get(card)
+        combo = next((c for c in combos if card in c), None)
+        if combo is not None:
+            if combo not in said_combo:
+                said_combo.add(combo)
+                notes.append(("codependent-twos", f"Seat {seat}: the {combo[0].pretty} and {combo[1].pretty} play "
+                                                  f"as the {made.pretty} (Codependent 2's)."))
+            continue
+        if slot is None:
+            continue
+        if is_wild(slot, settings):
+            rule_id, name = ("sevens", "The 7's") if card.rank == 7 else ("black-jack", "activated Black Jack")
+        elif card.rank == 6 and card.is_black:
+            rule_id, name = "black-sixes", "Black 6's"
+        elif card.rank == 14:
+            rule_id, name = "ace-option", "Ace Option"
+        elif card == Card(4, "S") and schizo_street(slot) is not None:
+            rule_id, name = "schizo4nia", "Schizo4nia"
+        else:
+            continue
+        what = f"the {made.pretty}" if made.suit else ("also as a " if made.rank == card.rank else "a ") + made.pretty
+        notes.append((rule_id, f"Seat {seat}: the {card.pretty} plays as {what} ({name})."
+                      .replace("plays as also as", "also plays as")))
+    for card in RED_SIXES:
+        if card in slots:
+            notes.append(("red-sixes", f"Seat {seat}: the {card.pretty} has no value (Red 6's)."))
+    free = evaluate_seat(hand, settings, seat, up_only=False, no_copies=False)
+    if free is not None and free.key > value.key:
+        copies = [(c, p) for c, p in free.plays_as.items()
+                  if p.suit and Card(p.rank, p.suit) in slots and Card(p.rank, p.suit) not in RED_SIXES]
+        what = "; ".join(f"the {c.pretty} may not play as the {p.pretty}" for c, p in copies) or \
+            "a wild or derived card may not copy a card already in the hand"
+        notes.append(("no-copies", f"Seat {seat}: No Copies! {what} (already in the hand), so not "
+                                   f"{free.name[0].lower() + free.name[1:]}."))
+    return notes
 
 
 def dead_reason(hand: Hand, seat: int) -> str | None:

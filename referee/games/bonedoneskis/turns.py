@@ -58,6 +58,8 @@ def _kings_up(g, w, seat, index, how):
         return
     if not w.hand.boards[seat].down_slots:
         return
+    w.say(f"The King's Men: seat {seat} shows the {slot.card.pretty} and must turn up a hole card.",
+          rule="kings-men", kind=Kind.INFO, seats=(seat,))
     w.ask(seat, "turn-up", f"Seat {seat} ({slot.card.pretty}): turn one of your own hole cards face up "
           f"(The King's Men), your choice.", (), kind=Kind.OBLIGATION, blocks="betting", lapses="",
           by="kings-men", card=None)
