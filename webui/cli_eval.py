@@ -29,11 +29,12 @@ def add_parser(sub) -> None:
 
 
 def cmd_eval(args) -> int:
+    dead = None
     if args.game == "bonedoneskis":
-        value = _bonedoneskis_value(args.cards)
+        value, dead = _bonedoneskis_value(args.cards)
     else:
         value = evaluate(_units(args), no_copies=args.no_copies)
-    print_value(value, as_json=args.json)
+    print_value(value, as_json=args.json, dead=dead)
     return 0
 
 
@@ -59,15 +60,21 @@ _TOKEN = re.compile(r"^(\()?([^()!@+]+?)(\))?(!)?(?:@(\d))?$")
 
 
 def _bonedoneskis_value(text: str):
-    """Build a one-seat board from the notation and judge it with the real game's powers."""
+    """Build a one-seat board from the notation and judge it with the real game's powers:
+    (best hand, why the hand is dead at showdown or None)."""
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
     from referee.state import Hand, SeatHand, Slot
+    settings = BonedoneskisSettings()
     slots, combos = [], []
     for order, token in enumerate(text.replace(",", " ").split(), start=1):
         parts = token.split("+")
         if len(parts) == 2:
             left, two = parse_card(parts[0]), parse_card(parts[1])
+            if two not in (Card(2, "D"), Card(2, "C")):
+                raise CardError(f"cannot combine {token!r}: only the 2♦ or the 2♣ combines with the card on its left")
+            if powers.combined_card(left, two, settings) is None:
+                raise CardError(f"cannot combine {token!r}: {left.pretty} + 2 is more than an Ace")
             slots += [Slot(left, True, 4, order), Slot(two, True, 5, order)]
             combos.append((1, left.code, two.code))
             continue
@@ -77,25 +84,34 @@ def _bonedoneskis_value(text: str):
         card = parse_card(m.group(2))
         tags = set()
         if m.group(4):
+            if not (card.rank == 11 and card.is_black):
+                raise CardError(f"cannot read {token!r}: only a black Jack is activated (JS! or JC!)")
             tags.add("activated")
         if m.group(5):
+            if card != Card(4, "S") or m.group(5) not in "345":
+                raise CardError(f"cannot read {token!r}: Schizo4nia is the 4♠ dealt face up on street 3, 4 or 5 "
+                                f"(4S@3, 4S@4, 4S@5)")
             tags.add(f"schizo:{m.group(5)}")
         slots.append(Slot(card, not m.group(1), int(m.group(5) or 3), order, frozenset(tags)))
+    if not slots:
+        raise CardError(f"no cards given: {BONEDONESKIS_HELP}")
     if len({s.card for s in slots}) != len(slots):
         raise ValueError("a card appears twice in the hand")
+    held = {s.card for s in slots}
+    for _, left, two in combos:
+        made = powers.combined_card(Card.parse(left), Card.parse(two), settings)
+        if made in held:
+            raise CardError(f"cannot combine {left}+{two}: the hand already holds the {made.pretty} (No Copies)")
     hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
     hand.marks["combined"] = tuple(combos)
-    dead = powers.dead_reason(hand, 1)
-    value = powers.evaluate_seat(hand, BonedoneskisSettings(), 1, up_only=False)
-    if dead:
-        print(f"Dead hand: {dead}")
-    return value
+    return powers.evaluate_seat(hand, settings, 1, up_only=False), powers.dead_reason(hand, 1)
 
 
-def value_json(value) -> dict:
+def value_json(value, dead: str | None = None) -> dict:
     return {"category": value.category.name.lower(), "name": value.name,
             "cards": [_played(p) for p in value.cards],
-            "plays_as": {c.code: _played(p) for c, p in value.plays_as.items()}, "key": list(value.key)}
+            "plays_as": {c.code: _played(p) for c, p in value.plays_as.items()}, "key": list(value.key),
+            "dead": dead}
 
 
 def _played(p) -> str:
@@ -103,9 +119,11 @@ def _played(p) -> str:
     return RANK_CHARS[p.rank] + (p.suit or "*")
 
 
-def print_value(value, *, as_json: bool) -> None:
+def print_value(value, *, as_json: bool, dead: str | None = None) -> None:
     if as_json:
-        print(json.dumps(value_json(value), ensure_ascii=False))
+        print(json.dumps(value_json(value, dead), ensure_ascii=False))
         return
+    if dead:
+        print(f"Dead hand: {dead}")
     plays = ", ".join(f"{c.pretty} as {_played(p)}" for c, p in value.plays_as.items())
     print(f"{value.name}: {' '.join(_played(p) for p in value.cards)}" + (f"  ({plays})" if plays else ""))

@@ -163,17 +163,41 @@ def _krablers(hand, seat) -> int:
     return count
 
 
+def _krabler_due(hand) -> tuple[int, ...]:
+    return tuple(s for s in hand.live if _krablers(hand, s))
+
+
 def _krabler_betting_start(g, w):
     hand = w.hand
-    due = tuple(s for s in hand.live if _krablers(hand, s))
+    due = _krabler_due(hand)
     hand.marks["krabler"] = due
     for s in due:
-        w.say(f"The Krabler: seat {s} must bet if checked to, or raise if bet to, once this round.",
-              rule="krabler", kind=Kind.OBLIGATION, seats=(s,))
+        selling = any(p.rule == "threes" and p.seat == s for p in hand.pending)
+        w.say(f"The Krabler: seat {s} must bet if checked to, or raise if bet to, once this round"
+              f"{' (unless the 3 is sold)' if selling else ''}.", rule="krabler", kind=Kind.OBLIGATION, seats=(s,))
+
+
+def _krabler_rejudge(w):
+    """Before the round's first chip the boards may still change (a 3 sold, a trade, a card turned
+    over): who owes a Krabler is judged again on the boards as they are now."""
+    hand = w.hand
+    old, new = hand.marks.get("krabler", ()), _krabler_due(hand)
+    for s in old:
+        if s not in new:
+            w.say(f"The Krabler: seat {s}'s board no longer shows a King and a 3 from consecutive streets; "
+                  f"no forced bet.", rule="krabler", seats=(s,))
+    for s in new:
+        if s not in old:
+            w.say(f"The Krabler: seat {s} must bet if checked to, or raise if bet to, once this round.",
+                  rule="krabler", kind=Kind.OBLIGATION, seats=(s,))
+    hand.marks["krabler"] = new
 
 
 def _krabler_before(g, w, event):
     hand = w.hand
+    b = hand.betting
+    if not b.bring_in and not b.acted and not b.put and not b.level:
+        _krabler_rejudge(w)
     if event.seat not in hand.marks.get("krabler", ()) or not isinstance(event, (Check, Call)):
         return
     allowed = bet.options(hand.betting, event.seat, w.state.settings.max_raises)
@@ -193,8 +217,11 @@ KRABLER = rule(
          "owner bet if checked to, or raise if bet to, once in that betting round.",
     trigger="The street's new face-up card sits next to a K or 3 dealt on the street before, making K-3 or 3-K.",
     effect="In that round the seat may not check or call while a bet or raise is open to it (it may fold).",
-    interpretation="A 3 sold under The 3's makes no Krabler. When the raises are capped the seat may call. "
-                   "Folding stays allowed.",
+    interpretation="A 3 sold under The 3's makes no Krabler (the boards are judged again before the round's "
+                   "first chip, so a sale after the street is dealt counts). Acting first in the round counts "
+                   "as being checked to: the seat must bet. When the raises are capped the seat may call. "
+                   "Folding stays allowed. 'Dealt' means the K and the 3 sit in positions dealt on consecutive "
+                   "streets; a card traded into such a position counts too.",
     examples=("X-X-K then a 3 on 4th street (not sold): bet or raise once.", "X-X-J-3-K: bet or raise once.",
               "X-X-K-J-3: nothing.", "K-3-K: twice, on consecutive rounds."),
     heading="The Krabler",

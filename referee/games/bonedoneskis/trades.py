@@ -57,6 +57,32 @@ def _trade_swap(g, w, event, ia, ib):
                 w.close(p)
 
 
+def _trade_card_gone(g, w, seat, card, why):
+    """The trade card left its owner's board face up (stolen by 2 Hog, turned down by a 4-tician)
+    before it was traded: there is nothing left to trade, so the obligation ends."""
+    for p in w.hand.pending:
+        if p.rule == "trade-cards" and p.seat == seat and Card.parse(p.get("card")) == card:
+            w.close(p)
+            w.say(f"Seat {seat}'s {card.pretty} {why}: no trade.", rule="trade-cards", seats=(seat,))
+
+
+def _trade_move(g, w, event):
+    _trade_card_gone(g, w, event.from_seat, event.card, f"was taken by seat {event.to_seat}")
+    _targets_gone(g, w)
+
+
+def _trade_turned_down(g, w, seat, index):
+    _trade_card_gone(g, w, seat, w.hand.boards[seat].slots[index].card, "was turned face down")
+    _targets_gone(g, w)
+
+
+def _targets_gone(g, w):
+    """Once the street is dealt, an up card taken or turned down may leave a trade card with nothing
+    to trade for (found by the random-hand simulator): the obligation ends instead of blocking."""
+    if w.hand.phase != "dealing":
+        _trade_street_dealt(g, w)
+
+
 TRADE_CARDS = rule(
     "trade-cards", "Trade Cards", kind="obligation", cards=codes("9D", "TS", "2H"), keywords=("trade", "must trade"),
     text="Whoever is dealt the 9♦, 10♠ or 2♥ face up must swap it for another player's face-up card from "
@@ -64,15 +90,28 @@ TRADE_CARDS = rule(
     trigger="The 9♦, 10♠ or 2♥ is dealt face up.",
     effect="Obligation on that seat: choose another player's up card from this street and swap. Betting waits.",
     interpretation="Only a dealt trade card must be traded (not one received in a trade, stolen or turned up). "
-                   "If no other face-up card from that street exists, there is no trade.",
-    examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",),
-    up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap)
+                   "If no other face-up card from that street exists once the street is dealt, there is no "
+                   "trade. A trade card stolen by 2 Hog or turned face down before it is traded is no longer "
+                   "traded (the obligation ends).",
+    examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",
+              "9♦ as a face-up river (Gambler's Last Dollar) while every other river is down: no trade."),
+    up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap, move=_trade_move,
+    turned_down=_trade_turned_down)
 
 
 def _no_retrade_swap(g, w, event, ia, ib):
-    """A trade card received in a trade never has to (and may not) be traded on."""
-    for got, seat in ((event.card_b, event.seat_a), (event.card_a, event.seat_b)):
-        if got is not None and got.code in boards.TRADE_CARDS:
+    """A trade card received in a trade never has to (and may not) be traded on. One trade card
+    traded for another: the second card's own trade is void (Trade Cards' swap hook has already
+    closed both obligations)."""
+    a, b = event.card_a, event.card_b
+    both = a is not None and b is not None and a.code in boards.TRADE_CARDS and b.code in boards.TRADE_CARDS
+    for got, gave, seat in ((b, a, event.seat_a), (a, b, event.seat_b)):
+        if got is None or got.code not in boards.TRADE_CARDS:
+            continue
+        if both:
+            w.say(f"No Retrade: seat {seat} traded the {gave.pretty} for the {got.pretty}; the {got.pretty}'s own "
+                  f"trade is void and it cannot be traded again.", rule="no-retrade", seats=(seat,))
+        else:
             w.say(f"No Retrade: seat {seat} got the {got.pretty} in a trade and cannot trade it again.",
                   rule="no-retrade", seats=(seat,))
 
@@ -83,6 +122,9 @@ NO_RETRADE = rule(
          "the 10♠'s own trade is void.",
     trigger="A trade swaps one trade card for another.",
     effect="The second trade obligation is cancelled.",
+    interpretation="One swap of two trade cards settles both seats' obligations: neither may trade the card "
+                   "it received. More generally a trade card received in any trade (or stolen) is never "
+                   "traded on: only a dealt trade card must be traded.",
     examples=("Trade the 9♦ for the 10♠: the 10♠ cannot then be traded on.",),
     swap=_no_retrade_swap)
 
@@ -143,17 +185,34 @@ def _two_hog_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how != "dealt" or slot.card != Card(2, "S"):
         return
+    if _hog_targets(w.hand, seat):
+        _two_hog_ask(w, seat)
+    else:
+        # The street's other up cards may still be coming: judge again when the street is dealt.
+        w.hand.marks["two-hog-waiting"] = seat
+
+
+def _two_hog_ask(w, seat):
     targets = _hog_targets(w.hand, seat)
-    if not targets:
-        w.say(f"2 Hog: seat {seat} has the 2♠ but there is no 2 or 5 up to take.", rule="two-hog", seats=(seat,))
-        return
     w.ask(seat, "two-hog", f"Seat {seat}: take a face-up 2 or 5 from any board? ("
           + ", ".join(f"{c.pretty} from seat {s}" for s, c in targets) + ")", ("steal", "pass"),
           kind=Kind.OPTION, lapses="betting")
 
 
+def _two_hog_street_dealt(g, w):
+    hand = w.hand
+    seat = hand.marks.pop("two-hog-waiting", None)
+    if seat is None or seat not in hand.live:
+        return
+    if _hog_targets(hand, seat):
+        _two_hog_ask(w, seat)
+    else:
+        w.say(f"2 Hog: seat {seat} has the 2♠ but there is no 2 or 5 up to take.", rule="two-hog", seats=(seat,))
+
+
 def _two_hog_decide(g, w, pending, event):
     if event.choice == "pass":
+        w.say(f"Seat {pending.seat} passes on 2 Hog.", rule="two-hog", seats=(pending.seat,))
         return
     seat, index = target_card(g, w, event, up=True)
     if event.card.rank not in (2, 5):
@@ -168,9 +227,12 @@ TWO_HOG = rule(
          "street so far). Nobody gets a replacement and the taker discards nothing.",
     trigger="The 2♠ is dealt face up.",
     effect="Option: move one face-up 2 or 5 from another board to this seat. Lapses at the first bet.",
-    interpretation="Only face-up cards of players still in can be taken; the stolen card stays face up.",
-    examples=("2♠ up; seat 3 shows 5♦: steal it — seat 3 plays on a card short.",),
-    up=_two_hog_up, decide=_two_hog_decide)
+    interpretation="'Up until that street' includes the 2♠'s own street: if no 2 or 5 is up when the 2♠ "
+                   "lands, the option is judged again once the street is dealt. Only face-up cards of players "
+                   "still in can be taken; the stolen card stays face up. The option lapses at the first bet.",
+    examples=("2♠ up; seat 3 shows 5♦: steal it — seat 3 plays on a card short.",
+              "2♠ dealt to the first seat on 3rd street, a 5 up to a later seat that street: it can be taken."),
+    up=_two_hog_up, decide=_two_hog_decide, street_dealt=_two_hog_street_dealt)
 
 # ------------------------------------------------------------- Straight Up Face Down Trade
 
@@ -197,13 +259,14 @@ def _straight_up_decide(g, w, pending, event):
 
 def _straight_up_swap(g, w, event, ia, ib):
     hand = w.hand
+    a = hand.boards[event.seat_a].slots[ia]
+    b = hand.boards[event.seat_b].slots[ib]
+    if a.up or b.up:
+        return  # a face-up trade (Trade Cards, 8 Ball) between the same two seats settles nothing here
     for p in hand.pending:
         if p.rule == "straight-up" and {event.seat_a, event.seat_b} == {p.seat, p.get("neighbour")}:
-            a = hand.boards[event.seat_a].slots[ia]
-            b = hand.boards[event.seat_b].slots[ib]
-            if a.up or b.up:
-                raise Refusal("Straight Up Face Down Trade swaps hole cards, face down")
             w.close(p)
+            return
 
 
 STRAIGHT_UP = rule(
@@ -217,7 +280,10 @@ STRAIGHT_UP = rule(
            "the right neighbour (highest on the right). Betting waits.",
     interpretation="Left means the next player clockwise (the way the deal goes). Aces are high or low "
                    "(Q-K-A, A-2-3); natural ranks only, wild cards do not make a run. The neighbour is the "
-                   "nearest player still in the hand.",
+                   "nearest player still in the hand. Settled by a face-down swap between the two seats (each "
+                   "card picked at random, e.g. `swap 1 ? 2 ?`) or by the seat confirming it was done; a "
+                   "face-up trade between the same two seats does not settle it. Once owed, the trade stays "
+                   "owed even if the run is broken by a later trade.",
     examples=("X-X-6♣-5-4: trade with the player on your left.", "X-X-4-10-J♥-Q♣: trade with the player on your right."),
     up=_straight_up, decide=_straight_up_decide, swap=_straight_up_swap)
 
