@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import cli_eval, cli_rules
     cli_eval.add_parser(sub)
     cli_rules.add_parsers(sub)
+    from . import cli_vision; cli_vision.add_parsers(sub)
 
     for name, func, helptext in (("ledger", cmd_ledger, "the night's ledger from a store"),
                                  ("settle", cmd_settle, "who pays whom to settle the night")):

@@ -1,0 +1,219 @@
+"""Held-out accuracy of the card recogniser.
+
+    python bench/recognition.py [--data build/vision/data] [--models models] [--enrol] [--json]
+
+Reads the held-out frames written by `croupier synth` (`DATA/test/*.jpg` + truth `.json`):
+a card style never trained on (the `younes` npm deck, with held-out backs), half of the frames
+on a background family never trained on (`patterned`), half on the training families.
+
+Per card (a face-up card counts when at least one corner index is >= 70 % visible, a back when
+>= 20 % of it is visible):
+  recall     cards found (any prediction matched to it)
+  precision  predictions that match a real card
+  identity   matched face-up predictions whose identity is right
+  false-card predictions of an identity that is not a visible card in the frame (invented)
+plus the most confused pairs and the classifier alone on the held-out index crops.
+
+--enrol also measures `croupier enrol` on the held-out style: templates from one frame per card
+(53 frames, seeds disjoint from the test frames), then the same metrics again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vision.labels import IDENTITIES, NONE_CLASS  # noqa: E402
+from vision.recogniser import Recogniser, load_frame  # noqa: E402
+
+MIN_INDEX_VIS = 0.7
+MIN_CARD_VIS = 0.2
+
+
+def _iou(a, b):
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    i = ix * iy
+    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - i
+    return i / max(u, 1e-9)
+
+
+def _inside_quad(pt, quad) -> bool:
+    return cv2.pointPolygonTest(np.float32(quad), (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def score_frame(cards_pred, truth) -> dict:
+    gts = truth["cards"]
+    counted = []
+    for g in gts:
+        if g["box"] is None:
+            counted.append(False)
+        elif g["face_up"]:
+            counted.append(max(g["index_visible"] or [0]) >= MIN_INDEX_VIS)
+        else:
+            counted.append(g["visible"] >= MIN_CARD_VIS)
+    matched_gt: dict[int, int] = {}
+    pred_gt: dict[int, int] = {}
+    # 1. identity matches
+    for pi, p in enumerate(cards_pred):
+        if p.face_up and p.identity:
+            for gi, g in enumerate(gts):
+                if g["face_up"] and g["code"] == p.identity and gi not in matched_gt and g["box"]:
+                    matched_gt[gi], pred_gt[pi] = pi, gi
+                    break
+    # 2. geometry matches for the rest (same face up/down), best IoU first
+    cand = []
+    for pi, p in enumerate(cards_pred):
+        if pi in pred_gt:
+            continue
+        c = ((p.box[0] + p.box[2]) / 2, (p.box[1] + p.box[3]) / 2)
+        for gi, g in enumerate(gts):
+            if gi in matched_gt or g["box"] is None or g["face_up"] != p.face_up:
+                continue
+            iou = _iou(p.box, g["box"])
+            if iou >= 0.3 or _inside_quad(c, g["quad"]):
+                cand.append((iou, pi, gi))
+    for iou, pi, gi in sorted(cand, reverse=True):
+        if pi in pred_gt or gi in matched_gt:
+            continue
+        matched_gt[gi], pred_gt[pi] = pi, gi
+    r = Counter()
+    confusions = Counter()
+    visible_codes = {g["code"] for g, c in zip(gts, counted) if g["face_up"] and g["box"]}
+    for gi, g in enumerate(gts):
+        if not counted[gi]:
+            continue
+        key = "up" if g["face_up"] else "down"
+        r[f"gt_{key}"] += 1
+        if gi in matched_gt:
+            r[f"found_{key}"] += 1
+            p = cards_pred[matched_gt[gi]]
+            if g["face_up"]:
+                if p.identity == g["code"]:
+                    r["id_right"] += 1
+                elif p.identity is None:
+                    r["id_unread"] += 1
+                else:
+                    r["id_wrong"] += 1
+                    confusions[(g["code"], p.identity)] += 1
+    for pi, p in enumerate(cards_pred):
+        r["pred"] += 1
+        if pi in pred_gt:
+            r["pred_matched"] += 1
+        if p.face_up and p.identity:
+            r["pred_identified"] += 1
+            if p.identity not in visible_codes:
+                r["false_card"] += 1
+    return {"counts": r, "confusions": confusions}
+
+
+def summarise(counts: Counter) -> dict:
+    def div(a, b):
+        return round(a / b, 4) if b else None
+
+    gt = counts["gt_up"] + counts["gt_down"]
+    found = counts["found_up"] + counts["found_down"]
+    read = counts["id_right"] + counts["id_wrong"]
+    return {"cards": gt, "recall": div(found, gt), "recall_face_up": div(counts["found_up"], counts["gt_up"]),
+            "recall_face_down": div(counts["found_down"], counts["gt_down"]),
+            "precision": div(counts["pred_matched"], counts["pred"]),
+            "identity_accuracy": div(counts["id_right"], read),
+            "identity_read_rate": div(read, counts["found_up"]),
+            "end_to_end_identity": div(counts["id_right"], counts["gt_up"]),
+            "false_card_rate": div(counts["false_card"], counts["pred_identified"]),
+            "false_cards": counts["false_card"], "identified": counts["pred_identified"]}
+
+
+def run(rec: Recogniser, test_dir: Path, limit: int | None = None) -> dict:
+    files = sorted(test_dir.glob("*.json"))[:limit]
+    total, by_fam = Counter(), {}
+    conf = Counter()
+    t0 = time.time()
+    for f in files:
+        truth = json.loads(f.read_text())
+        frame = load_frame(f.with_suffix(".jpg"))
+        res = score_frame(rec.recognise(frame), truth)
+        total += res["counts"]
+        by_fam.setdefault(truth["family"], Counter()).update(res["counts"])
+        conf += res["confusions"]
+    out = {"frames": len(files), "seconds_per_frame": round((time.time() - t0) / max(1, len(files)), 3),
+           "all": summarise(total), **{f"background={k}": summarise(v) for k, v in sorted(by_fam.items())},
+           "most_confused": [f"{a}->{b} x{n}" for (a, b), n in conf.most_common(10)]}
+    return out
+
+
+def classifier_only(rec: Recogniser, npz: Path) -> dict:
+    z = np.load(npz)
+    x, y = z["x"], z["y"].astype(int)
+    preds = []
+    for s in range(0, len(x), 256):
+        p, _ = rec.classify_crops(x[s:s + 256])
+        preds.append(p.argmax(1))
+    p = np.concatenate(preds)
+    card = y != NONE_CLASS
+    conf = Counter((IDENTITIES[a], "none" if b == NONE_CLASS else IDENTITIES[b])
+                   for a, b in zip(y[card], p[card]) if a != b)
+    return {"crops": int(card.sum()), "accuracy": round(float((p[card] == y[card]).mean()), 4),
+            "none_recall": round(float((p[~card] == NONE_CLASS).mean()), 4) if (~card).any() else None,
+            "most_confused": [f"{a}->{b} x{n}" for (a, b), n in conf.most_common(8)]}
+
+
+def enrol_frames(artwork: Path, seed: int = 12345):
+    """One frame per card of the held-out style, cards shown one by one (seeds unlike the test's)."""
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import HELD_OUT_ARTWORK, FaceCache, make_styles
+    from vision.synth.scene import render_scene
+
+    styles = make_styles(artwork, HELD_OUT_ARTWORK)
+    cache = FaceCache(420)
+    frames = []
+    for i, code in enumerate(IDENTITIES):
+        f, _ = render_scene(seed + i, styles, [], TRAIN_FAMILIES, cache, size=(1280, 720), codes=[code])
+        frames.append(f)
+    return frames, list(IDENTITIES)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", type=Path, default=Path("build/vision/data"))
+    ap.add_argument("--models", type=Path, default=Path("models"))
+    ap.add_argument("--artwork", type=Path, default=Path("build/vision/artwork"))
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--enrol", action="store_true")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    a = ap.parse_args(argv)
+    rec = Recogniser.from_models(a.models)
+    test_dir = a.data / "test"
+    if not any(test_dir.glob("*.json")):
+        print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)
+        return 2
+    out = {"held_out": run(rec, test_dir, a.limit)}
+    if (a.data / "cls/test.npz").exists():
+        out["classifier_only_held_out"] = classifier_only(rec, a.data / "cls/test.npz")
+    if a.enrol:
+        from vision.enrol import build_templates, collect_crops
+
+        frames, codes = enrol_frames(a.artwork)
+        crops, ys = collect_crops(rec, frames, codes)
+        rec.templates = build_templates(rec, crops, ys)
+        out["enrolled"] = {"enrol_frames": len(frames), "enrol_crops": int(len(ys)),
+                           "held_out": run(rec, test_dir, a.limit)}
+        if (a.data / "cls/test.npz").exists():
+            out["enrolled"]["classifier_only_held_out"] = classifier_only(rec, a.data / "cls/test.npz")
+    print(json.dumps(out, indent=1))
+    if a.json:
+        a.json.write_text(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+import numpy as np
+
+from vision.crops import CLS_INPUT, CROP, crop_square, to_input
+from vision.labels import CLASSIFIER_CLASSES, IDENTITIES
+from vision.synth.backgrounds import FAMILIES
+from vision.synth.dataset import classifier_crops, detector_labels
+from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+from vision.synth.scene import render_scene
+
+
+def _styles():
+    return [ProceduralStyle(PROC_SPECS[n]) for n in ("proc_serif", "proc_jumbo")]
+
+
+def test_labels():
+    assert len(IDENTITIES) == 53 and IDENTITIES[-1] == "JK" and len(set(IDENTITIES)) == 53
+    assert len(CLASSIFIER_CLASSES) == 54
+
+
+def test_same_seed_same_scene():
+    a, ta = render_scene(11, _styles(), [], ["felt", "wood"], FaceCache(200), size=(480, 270))
+    b, tb = render_scene(11, _styles(), [], ["felt", "wood"], FaceCache(200), size=(480, 270))
+    c, _ = render_scene(12, _styles(), [], ["felt", "wood"], FaceCache(200), size=(480, 270))
+    assert a.shape == (270, 480, 3) and a.dtype == np.uint8
+    assert np.array_equal(a, b)
+    assert [t.to_json() for t in ta] == [t.to_json() for t in tb]
+    assert not np.array_equal(a, c)
+
+
+def test_truth_is_consistent():
+    frame, truths = render_scene(5, _styles(), [], ["cloth"], FaceCache(200), size=(640, 360),
+                                 codes=["AS", "9H", "JK"])
+    assert [t.code for t in truths] == ["AS", "9H", "JK"]
+    for t in truths:
+        assert t.face_up and t.visible > 0.9 and len(t.index_quads) == 2
+        x0, y0, x1, y1 = t.box
+        for q in t.index_quads:  # indices lie inside their card
+            assert (q[:, 0] >= x0 - 2).all() and (q[:, 0] <= x1 + 2).all()
+            assert (q[:, 1] >= y0 - 2).all() and (q[:, 1] <= y1 + 2).all()
+    rows = detector_labels(truths, 640, 360)
+    assert sorted(r[0] for r in rows) == [0, 0, 0, 2, 2, 2, 2, 2, 2]
+    xs, ys = classifier_crops(frame, truths, np.random.default_rng(0))
+    assert all(x.shape == (CROP, CROP, 3) for x in xs)
+    assert sorted(set(ys) - {53}) == sorted(IDENTITIES.index(c) for c in ("AS", "9H", "JK"))
+
+
+def test_backgrounds_all_families():
+    rng = np.random.default_rng(0)
+    for name, fn in FAMILIES.items():
+        img = fn(rng, 60, 80)
+        assert img.shape == (60, 80, 3), name
+
+
+def test_crops():
+    frame = np.zeros((100, 200, 3), np.uint8)
+    frame[40:60, 90:110] = 255
+    c = crop_square(frame, (90, 40, 110, 60))
+    assert c.shape == (CROP, CROP, 3) and c[CROP // 2, CROP // 2].tolist() == [255, 255, 255]
+    edge = crop_square(frame, (-10, -10, 10, 10))  # leaves the frame: padded, no error
+    assert edge.shape == (CROP, CROP, 3)
+    assert to_input(np.stack([c, edge])).shape == (2, CLS_INPUT, CLS_INPUT, 3)

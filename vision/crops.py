@@ -1,0 +1,41 @@
+"""The one crop rule shared by training-data generation and the runtime: a square patch of the
+full-resolution frame around an index box, resized to the classifier's input."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CROP = 64  # crop side as cut from the frame (and stored in the training data)
+CLS_INPUT = 48  # the classifier's input side: crops are shrunk 64 -> 48 by `to_input`
+PAD = 1.25  # crop side = PAD * max(box w, box h)
+
+
+def crop_square(frame: np.ndarray, box, size: int = CROP, pad: float = PAD) -> np.ndarray:
+    """frame: HxWx3 uint8 (RGB); box: x0, y0, x1, y1 in frame pixels. Returns size x size x 3."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    side = max(x1 - x0, y1 - y0, 4.0) * pad
+    s = size / side
+    # affine map: frame -> crop (one warp, border replicated, no full-frame copy)
+    m = np.array([[s, 0, size / 2 - s * cx], [0, s, size / 2 - s * cy]], np.float32)
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    if s < 0.5:  # a big box: pre-shrink the region first so INTER_AREA-like quality is kept
+        ix0, iy0 = max(0, int(cx - side / 2)), max(0, int(cy - side / 2))
+        ix1, iy1 = min(frame.shape[1], int(cx + side / 2) + 1), min(frame.shape[0], int(cy + side / 2) + 1)
+        if ix1 - ix0 >= 2 and iy1 - iy0 >= 2:
+            patch = np.zeros((int(side) + 2, int(side) + 2, 3), np.uint8)
+            ox, oy = ix0 - int(cx - side / 2), iy0 - int(cy - side / 2)
+            patch[oy:oy + iy1 - iy0, ox:ox + ix1 - ix0] = frame[iy0:iy1, ix0:ix1]
+            return cv2.resize(patch, (size, size), interpolation=cv2.INTER_AREA)
+    return cv2.warpAffine(frame, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def to_input(crops: np.ndarray) -> np.ndarray:
+    """N x 64 x 64 x 3 uint8 crops -> N x 48 x 48 x 3 uint8, the classifier's input size."""
+    if crops.shape[1] == CLS_INPUT:
+        return crops
+    out = np.empty((len(crops), CLS_INPUT, CLS_INPUT, 3), np.uint8)
+    for i, c in enumerate(crops):
+        out[i] = cv2.resize(c, (CLS_INPUT, CLS_INPUT), interpolation=cv2.INTER_AREA)
+    return out

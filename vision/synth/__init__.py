@@ -1,0 +1,1 @@
+"""Synthetic training data for the card recogniser (data-generation time only)."""

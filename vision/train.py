@@ -1,0 +1,239 @@
+"""Training and export for both stages (needs the `[train]` extra: ultralytics + torch).
+
+* detector: ultralytics YOLO11n built from its model yaml (no pretrained weights exist
+  offline), 3 classes (face, back, index), trained at 416 px, exported to ONNX;
+* classifier: a small CNN in plain torch on 64x64 index crops cut from full-resolution
+  frames, 53 identities + "none", exported to ONNX with two outputs (logits, embedding).
+
+Offline-safe: YOLO_OFFLINE=1, YOLO_AUTOINSTALL=false, plots off (and a local TTF copied to
+where ultralytics looks for Arial.ttf), no AMP check on CPU, fliplr=0 (a mirrored index is
+not a card). Both trainers checkpoint every epoch and resume.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .crops import CLS_INPUT, to_input
+from .labels import CLASSIFIER_CLASSES, DETECTOR_CLASSES
+
+DET_IMGSZ = 416
+
+
+def offline_env(config_dir: Path | None = None) -> None:
+    os.environ["YOLO_OFFLINE"] = "1"
+    os.environ["YOLO_AUTOINSTALL"] = "false"
+    os.environ.setdefault("YOLO_VERBOSE", "true")
+    cfg = Path(config_dir or os.environ.get("YOLO_CONFIG_DIR") or Path("build/vision/yolo-config")).resolve()
+    os.environ["YOLO_CONFIG_DIR"] = str(cfg)
+    font_dir = cfg / "Ultralytics"
+    font_dir.mkdir(parents=True, exist_ok=True)
+    for name in ("Arial.ttf", "Arial.Unicode.ttf"):
+        if not (font_dir / name).exists():
+            for cand in (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),):
+                if cand.exists():
+                    shutil.copy(cand, font_dir / name)
+
+
+def detector_yaml(out: Path, nc: int) -> Path:
+    """YOLO11n architecture with nc classes, written from the installed ultralytics' own yaml."""
+    import yaml
+    from ultralytics.utils import ROOT
+
+    src = ROOT / "cfg/models/11/yolo11.yaml"
+    cfg = yaml.safe_load(src.read_text())
+    cfg["nc"] = nc
+    cfg["scale"] = "n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    p = out.with_name("yolo11n-cards.yaml")
+    p.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return p
+
+
+def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int = DET_IMGSZ,
+                   batch: int = 16, fraction: float = 1.0, resume: bool = True, name: str = "detector",
+                   export_to: Path | None = None, cache: bool | str = "ram", lr0: float = 0.002,
+                   hours: float | None = None) -> dict:
+    offline_env()
+    from ultralytics import YOLO
+
+    project = Path(project).resolve()
+    last = project / name / "weights/last.pt"
+    t0 = time.time()
+    if resume and last.exists():
+        try:
+            model = YOLO(str(last))
+            model.train(resume=True)
+        except AssertionError:  # finished already: "nothing to resume"
+            pass
+    else:
+        model = YOLO(str(detector_yaml(project / name, len(DETECTOR_CLASSES))))
+        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
+                    project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0,
+                    cos_lr=False, warmup_epochs=1, fliplr=0.0, degrees=0.0, scale=0.3, translate=0.1,
+                    mosaic=1.0, close_mosaic=2, plots=False, amp=False, cache=cache, fraction=fraction,
+                    patience=100, val=True, seed=0, deterministic=True, verbose=True,
+                    **({"time": hours} if hours else {}))
+    wall = time.time() - t0
+    best = project / name / "weights/best.pt"
+    if not best.exists():
+        best = last
+    res = {"weights": str(best), "train_wall_s": round(wall, 1)}
+    if export_to:
+        res["onnx"] = str(export_detector(best, export_to, imgsz))
+    return res
+
+
+def export_detector(weights: Path, dest: Path, imgsz: int = DET_IMGSZ) -> Path:
+    offline_env()
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights))
+    out = model.export(format="onnx", imgsz=imgsz, simplify=True, dynamic=False, opset=17, nms=False)
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(out, dest)
+    return dest
+
+
+# ------------------------------------------------------------------------- classifier
+def _classifier_net(n_classes: int, emb: int = 128):
+    import torch
+    from torch import nn
+
+    def block(i, o):
+        return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.features = nn.Sequential(  # input 48 x 48
+                block(3, 16), block(16, 32), nn.MaxPool2d(2),  # 24
+                block(32, 64), nn.MaxPool2d(2),  # 12
+                block(64, 96), block(96, 96), nn.MaxPool2d(2),  # 6
+                block(96, emb), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+            self.drop = nn.Dropout(0.2)
+            self.head = nn.Linear(emb, n_classes)
+
+        def forward(self, x):  # x: N x 3 x 48 x 48, RGB in [0, 1]
+            f = self.features(x)
+            return self.head(self.drop(f)), nn.functional.normalize(f, dim=1)
+
+    torch.manual_seed(0)
+    return Net()
+
+
+def _augment(x, rng):
+    """x: N x 48 x 48 x 3 uint8 -> float tensor N x 3 x 48 x 48, label-preserving augmentation:
+    quarter turns (an index is read at any angle), shifts, colour, contrast, blur-ish noise."""
+    import torch
+
+    n = len(x)
+    k = rng.integers(0, 4, n)
+    out = np.empty_like(x)
+    for i in range(n):
+        img = np.rot90(x[i], k[i])
+        dx, dy = rng.integers(-3, 4, 2)
+        out[i] = np.roll(img, (dy, dx), (0, 1))
+    t = torch.from_numpy(out).permute(0, 3, 1, 2).float() / 255
+    gain = torch.from_numpy(rng.uniform(0.6, 1.3, (n, 1, 1, 1))).float()
+    colour = torch.from_numpy(rng.uniform(0.85, 1.15, (n, 3, 1, 1))).float()
+    mean = t.mean(dim=(1, 2, 3), keepdim=True)
+    contrast = torch.from_numpy(rng.uniform(0.6, 1.2, (n, 1, 1, 1))).float()
+    t = ((t - mean) * contrast + mean) * gain * colour
+    t = t + torch.randn_like(t) * torch.from_numpy(rng.uniform(0, 0.05, (n, 1, 1, 1))).float()
+    return t.clamp(0, 1)
+
+
+def _to_tensor(x):
+    import torch
+
+    return torch.from_numpy(np.ascontiguousarray(x)).permute(0, 3, 1, 2).float() / 255
+
+
+def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int = 128, lr: float = 3e-3,
+                     threads: int | None = None, export_to: Path | None = None, resume: bool = True,
+                     progress: bool = True) -> dict:
+    import torch
+    from tqdm import tqdm
+
+    if threads:
+        torch.set_num_threads(threads)
+    data_dir, out_dir = Path(data_dir), Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tr = np.load(data_dir / "train.npz")
+    va = np.load(data_dir / "val.npz")
+    xtr, ytr = to_input(tr["x"]), tr["y"].astype(np.int64)
+    xva, yva = to_input(va["x"]), va["y"].astype(np.int64)
+    net = _classifier_net(len(CLASSIFIER_CLASSES))
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
+    steps = epochs * int(np.ceil(len(xtr) / batch))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
+    ck = out_dir / "classifier_last.pt"
+    start, history, t_used = 0, [], 0.0
+    if resume and ck.exists():
+        state = torch.load(ck, weights_only=False)
+        net.load_state_dict(state["net"]), opt.load_state_dict(state["opt"]), sched.load_state_dict(state["sched"])
+        start, history, t_used = state["epoch"], state["history"], state["wall_s"]
+    lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    for ep in range(start, epochs):
+        t0 = time.time()
+        rng = np.random.default_rng(1000 + ep)
+        perm = rng.permutation(len(xtr))
+        net.train()
+        tot = 0.0
+        for s in tqdm(range(0, len(perm), batch), desc=f"classifier epoch {ep + 1}/{epochs}", disable=not progress,
+                      mininterval=10):
+            idx = perm[s:s + batch]
+            xb = _augment(xtr[idx], rng)
+            logits, _ = net(xb)
+            loss = lossf(logits, torch.from_numpy(ytr[idx]))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss.detach()) * len(idx)
+        acc = evaluate_classifier(net, xva, yva)
+        t_used += time.time() - t0
+        history.append({"epoch": ep + 1, "loss": round(tot / len(xtr), 4), "val_acc": round(acc, 4),
+                        "wall_s": round(t_used, 1)})
+        print(f"classifier epoch {ep + 1}: loss {tot / len(xtr):.4f} val acc {acc:.4f} ({t_used:.0f} s)", flush=True)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "epoch": ep + 1, "history": history, "wall_s": t_used}, ck)
+    torch.save({"net": net.state_dict(), "history": history}, out_dir / "classifier.pt")
+    (out_dir / "classifier_history.json").write_text(json.dumps(history, indent=1))
+    res = {"history": history, "train_wall_s": round(t_used, 1), "n_train": int(len(xtr))}
+    if export_to:
+        res["onnx"] = str(export_classifier(net, export_to))
+    return res
+
+
+def evaluate_classifier(net, x, y, batch: int = 512) -> float:
+    import torch
+
+    net.eval()
+    correct = 0
+    with torch.no_grad():
+        for s in range(0, len(x), batch):
+            logits, _ = net(_to_tensor(x[s:s + batch]))
+            correct += int((logits.argmax(1).numpy() == y[s:s + batch]).sum())
+    return correct / max(1, len(x))
+
+
+def export_classifier(net, dest: Path) -> Path:
+    import torch
+
+    net.eval()
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 3, CLS_INPUT, CLS_INPUT)
+    torch.onnx.export(net, (dummy,), str(dest), input_names=["crops"], output_names=["logits", "embedding"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}},
+                      opset_version=17, dynamo=False)
+    return dest

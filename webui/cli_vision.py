@@ -1,0 +1,148 @@
+"""`croupier recognise | train | enrol | synth`: the card recogniser on the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def add_parsers(sub) -> None:
+    r = sub.add_parser("recognise", help="find and read the cards in image files")
+    r.add_argument("images", nargs="+", type=Path)
+    r.add_argument("--models", type=Path, help="model directory (default: the bundled models/)")
+    r.add_argument("--templates", type=Path, help="an enrolled deck (croupier enrol); default: "
+                   "MODELS/templates.npz when present")
+    r.add_argument("--json", action="store_true", help="one JSON object per image")
+    r.add_argument("--annotate", type=Path, metavar="OUT",
+                   help="write an annotated image (a file for one image, else a directory)")
+    r.set_defaults(func=cmd_recognise)
+
+    t = sub.add_parser("train", help="train a recogniser stage (needs: pip install -e .[train])")
+    tsub = t.add_subparsers(dest="stage", required=True)
+    d = tsub.add_parser("detector", help="YOLO11n from its yaml: face / back / index boxes")
+    d.add_argument("--data", type=Path, default=Path("build/vision/data"), help="croupier synth output")
+    d.add_argument("--project", type=Path, default=Path("build/vision/runs"))
+    d.add_argument("--epochs", type=int, default=12)
+    d.add_argument("--imgsz", type=int, default=416)
+    d.add_argument("--batch", type=int, default=16)
+    d.add_argument("--hours", type=float, default=None, help="train for this long instead of --epochs")
+    d.add_argument("--fresh", action="store_true", help="do not resume from the last checkpoint")
+    d.add_argument("--export", type=Path, default=Path("models/detector.onnx"))
+    d.set_defaults(func=cmd_train_detector)
+    c = tsub.add_parser("classifier", help="index-crop identity classifier (53 + none)")
+    c.add_argument("--data", type=Path, default=Path("build/vision/data"))
+    c.add_argument("--out", type=Path, default=Path("build/vision/runs/classifier"))
+    c.add_argument("--epochs", type=int, default=10)
+    c.add_argument("--threads", type=int, default=None)
+    c.add_argument("--fresh", action="store_true")
+    c.add_argument("--export", type=Path, default=Path("models/classifier.onnx"))
+    c.set_defaults(func=cmd_train_classifier)
+
+    e = sub.add_parser("enrol", help="teach the recogniser your deck from a few frames of it")
+    e.add_argument("images", nargs="+", type=Path, help="frames showing the deck")
+    e.add_argument("--order", required=True,
+                   help="the cards shown, comma-separated (e.g. AS,2S,3S or @file): one per image "
+                        "(cards shown one by one), or, for a single image, the laid-out cards in "
+                        "reading order (rows top to bottom, left to right)")
+    e.add_argument("--models", type=Path)
+    e.add_argument("--out", type=Path, help="template file (default: MODELS/templates.npz)")
+    e.set_defaults(func=cmd_enrol)
+
+    s = sub.add_parser("synth", help="generate synthetic training / held-out data (fetches npm artwork)")
+    s.add_argument("out", type=Path, nargs="?", default=Path("build/vision/data"))
+    s.add_argument("--artwork", type=Path, default=Path("build/vision/artwork"))
+    s.add_argument("--train", type=int, default=1600)
+    s.add_argument("--val", type=int, default=150)
+    s.add_argument("--test", type=int, default=250)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--workers", type=int, default=None)
+    s.set_defaults(func=cmd_synth)
+
+
+def _recogniser(args):
+    from vision.recogniser import Recogniser, TEMPLATES_FILE, default_model_dir
+
+    d = args.models or default_model_dir()
+    tp = getattr(args, "templates", None)
+    if tp is None and (Path(d) / TEMPLATES_FILE).exists():
+        tp = Path(d) / TEMPLATES_FILE
+    return Recogniser.from_models(d, templates=tp)
+
+
+def cmd_recognise(args) -> int:
+    from vision.recogniser import annotate, load_frame
+
+    rec = _recogniser(args)
+    many = len(args.images) > 1
+    if args.annotate and many:
+        args.annotate.mkdir(parents=True, exist_ok=True)
+    for path in args.images:
+        frame = load_frame(path)
+        cards = rec.recognise(frame)
+        if args.json:
+            print(json.dumps({"image": str(path), "cards": [c.to_json() for c in cards]}))
+        else:
+            print(f"{path}: {len(cards)} card(s)")
+            for c in sorted(cards, key=lambda c: (c.box[1], c.box[0])):
+                name = (c.identity or "unreadable") if c.face_up else "face down"
+                box = ", ".join(f"{v:.0f}" for v in c.box)
+                print(f"  {name:<10} {c.confidence:5.2f}  box [{box}]")
+        if args.annotate:
+            import cv2
+
+            out = args.annotate / (path.stem + "-cards.png") if many else args.annotate
+            cv2.imwrite(str(out), annotate(frame, cards)[..., ::-1])
+    return 0
+
+
+def _need_train_extra():
+    try:
+        import torch  # noqa: F401
+        import ultralytics  # noqa: F401
+    except ImportError:
+        print("croupier: error: training needs the [train] extra: pip install -e '.[train]'", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def cmd_train_detector(args) -> int:
+    _need_train_extra()
+    from vision.train import train_detector
+
+    res = train_detector(args.data / "det/data.yaml", args.project, epochs=args.epochs, imgsz=args.imgsz,
+                         batch=args.batch, resume=not args.fresh, export_to=args.export, hours=args.hours)
+    print(json.dumps(res, indent=1))
+    return 0
+
+
+def cmd_train_classifier(args) -> int:
+    _need_train_extra()
+    from vision.train import train_classifier
+
+    res = train_classifier(args.data / "cls", args.out, epochs=args.epochs, threads=args.threads,
+                           resume=not args.fresh, export_to=args.export)
+    print(json.dumps({k: v for k, v in res.items() if k != "history"} | {"last": res["history"][-1]}, indent=1))
+    return 0
+
+
+def cmd_enrol(args) -> int:
+    from vision.enrol import enrol_files
+
+    order = args.order
+    if order.startswith("@"):
+        order = Path(order[1:]).read_text()
+    codes = [c.strip() for c in order.replace("\n", ",").split(",") if c.strip()]
+    res = enrol_files(args.images, codes, args.models, args.out)
+    print(json.dumps(res, indent=1))
+    return 0
+
+
+def cmd_synth(args) -> int:
+    from vision.synth.dataset import generate
+    from vision.synth.faces import fetch_artwork
+
+    fetch_artwork(args.artwork)
+    counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train},
+                      args.seed, workers=args.workers)
+    print(json.dumps(counts, indent=1))
+    return 0
