@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_eval.add_parser(sub)
     cli_rules.add_parsers(sub)
     from . import cli_vision; cli_vision.add_parsers(sub)
+    from . import cli_web; cli_web.add_parsers(sub)
 
     for name, func, helptext in (("ledger", cmd_ledger, "the night's ledger from a store"),
                                  ("settle", cmd_settle, "who pays whom to settle the night")):
@@ -67,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("demo", help="replay the bundled Bonedoneskis hand (the camera demo comes later)")
     d.add_argument("--json", action="store_true")
     d.add_argument("--db", type=Path)
+    d.add_argument("--serve", action=argparse.BooleanOptionalAction, default=True,
+                   help="then serve the dashboard on it (default; --no-serve just prints)")
+    d.add_argument("--port", type=int, default=8000)
     d.set_defaults(func=cmd_demo)
     return p
 
@@ -213,6 +217,9 @@ def cmd_settle(args) -> int:
 def cmd_demo(args) -> int:
     print("croupier demo: replaying a scripted Bonedoneskis hand (the camera demo comes in a later release)\n")
     args.file, args.session = DEMO_HAND, "demo"
+    if args.serve:
+        from .cli_web import demo_serve
+        return demo_serve(args, cmd_replay)
     return cmd_replay(args)
 
 

@@ -15,7 +15,7 @@ def run(capsys, *argv):
 
 
 def test_demo_prints_announcements_pot_and_ledger(capsys):
-    code, out, _ = run(capsys, "demo")
+    code, out, _ = run(capsys, "demo", "--no-serve")
     assert code == 0
     assert "[black-jack] Seat 1: pay $2.50 or fold" in out
     assert "9♦ up: must trade." in out

@@ -1,0 +1,106 @@
+"""The phone dashboard: `create_app(config)` builds the Flask app around one `Night`.
+
+Config keys (all optional but DB):
+    DB            path of the SQLite store (required)
+    PIN           the host PIN (default: 6 random digits, see app.config["PIN"])
+    SECRET_KEY    signs the session cookies (default: random per start: phones re-join after a restart)
+    PUBLIC_URL    base URL put in QR codes and join links (default: the URL the request came in on)
+    KEEPALIVE     seconds between SSE keepalive comments (default 15)
+    MAX_STREAMS   open SSE streams allowed at once (default 100; see webui/cli_web.py for sizing)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from typing import Any
+
+from flask import Flask, g, request
+from werkzeug.exceptions import HTTPException
+
+from referee.engine import Refusal
+from referee.events import EventError
+
+from . import security
+from .night import Conflict, Night
+from .security import ApiError, error_response
+from .sse import Broadcaster
+from .store import StoreError
+
+log = logging.getLogger("croupier.web")
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    config = dict(config or {})
+    if "DB" not in config:
+        raise ValueError("create_app needs config['DB'], the path of the SQLite store")
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_hex(32), PIN=f"{secrets.randbelow(10**6):06d}", PUBLIC_URL=None,
+        KEEPALIVE=15.0, MAX_STREAMS=100, BACKLOG=500,
+        SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_NAME="croupier",
+        MAX_CONTENT_LENGTH=64 * 1024, JSON_SORT_KEYS=False,
+    )
+    app.config.update(config)
+    app.config["PIN"] = str(app.config["PIN"])
+    app.config["HOST_EPOCH"] = hashlib.sha256(("pin:" + app.config["PIN"]).encode()).hexdigest()[:16]
+    night = Night(app.config["DB"], Broadcaster(backlog=int(app.config["BACKLOG"]),
+                                                max_streams=int(app.config["MAX_STREAMS"])))
+    app.extensions["croupier"] = night
+    app.extensions["croupier_replay"] = security.ReplayCache()
+    app.extensions["croupier_logins"] = {"failures": [], "lock": __import__("threading").Lock()}
+
+    from .blueprints.api import bp as api_bp
+    from .blueprints.host import bp as host_bp
+    from .blueprints.pages import bp as pages_bp
+    app.register_blueprint(pages_bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(host_bp)
+
+    @app.before_request
+    def guard_posts():
+        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            security.check_csrf()
+            g.idempotency_key = security.idempotency_key()
+
+    @app.after_request
+    def headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "no-referrer")   # join tokens live in URLs
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
+        return resp
+
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError):
+        return error_response(exc.status, exc.message)
+
+    @app.errorhandler(Refusal)
+    def refused(exc: Refusal):
+        return error_response(409, f"refused: {exc}")
+
+    @app.errorhandler(Conflict)
+    def conflict(exc: Conflict):
+        return error_response(409, str(exc))
+
+    @app.errorhandler(EventError)
+    def bad_event(exc: EventError):
+        return error_response(400, str(exc))
+
+    @app.errorhandler(StoreError)
+    def store_error(exc: StoreError):
+        return error_response(409, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if request.path.startswith("/api/") or request.method != "GET" or request.path in ("/state", "/events"):
+            return error_response(exc.code or 500, exc.description or exc.name)
+        return exc
+
+    return app
+
+
+def night_of(app: Flask) -> Night:
+    return app.extensions["croupier"]

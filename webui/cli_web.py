@@ -1,0 +1,119 @@
+"""`croupier serve`: the phone dashboard on a production WSGI server (waitress), and the serving
+half of `croupier demo`.
+
+Thread sizing. Waitress runs the app on a fixed pool of threads, and every open live stream
+(one per phone tab showing the dashboard, plus the host's and any table screen) holds one thread
+for as long as it is open. So the pool is `streams + workers`: `--streams` (default 40: eight
+players with two tabs each, the host, a table screen, and room for phones that reconnect before
+their old stream has timed out) and `--workers` (default 8) threads that are always left for
+ordinary requests, so "pay" is never stuck behind the streams. Past `--streams` a new stream gets
+503 with Retry-After (the browser retries) instead of starving the requests. A thread costs about
+64 KiB to 8 MiB of virtual memory and nothing while it waits; 50 streams were measured with
+`bench/sse.py`. Waitress's `send_bytes` is set to 1 so each event leaves at once instead of
+waiting for 18 KB of output (its default, fine for pages, fatal for a live stream).
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import sys
+import tempfile
+from pathlib import Path
+
+
+def add_parsers(sub) -> None:
+    s = sub.add_parser("serve", help="serve the phone dashboard (live table, seats, ledger, host console)")
+    s.add_argument("--db", type=Path, default=Path("croupier.db"), help="the SQLite store (default croupier.db)")
+    add_server_options(s)
+    s.set_defaults(func=cmd_serve)
+
+
+def add_server_options(p) -> None:
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--pin", help="host PIN (default: six random digits, printed)")
+    p.add_argument("--public-url", help="base URL for QR codes, e.g. http://192.168.1.20:8000")
+    p.add_argument("--streams", type=int, default=40, help="live streams open at once (default 40)")
+    p.add_argument("--workers", type=int, default=8, help="threads kept free for requests (default 8)")
+
+
+def lan_address() -> str:
+    """The address other devices on the LAN reach us at (no packet is sent), else 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def base_url(args) -> str:
+    if getattr(args, "public_url", None):
+        return args.public_url.rstrip("/")
+    host = args.host if args.host not in ("0.0.0.0", "::", "") else lan_address()
+    return f"http://{host}:{args.port}"
+
+
+def print_qr(url: str, out=sys.stdout) -> None:
+    import segno
+    try:
+        segno.make(url, error="m").terminal(out=out, compact=True)
+    except UnicodeEncodeError:      # a terminal that cannot draw blocks: the URL is enough
+        pass
+
+
+def make_app(args, db: Path):
+    from .app import create_app
+    pin = args.pin or f"{secrets.randbelow(10**6):06d}"
+    return create_app({"DB": str(db), "PIN": pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams})
+
+
+def run_server(app, args) -> int:
+    from waitress import serve
+    url = base_url(args)
+    print(f"\ncroupier dashboard: {url}/   (host console: {url}/host, PIN {app.config['PIN']})")
+    print_qr(url + "/")
+    print(f"Serving on {args.host}:{args.port} with {args.streams + args.workers} threads "
+          f"({args.streams} live streams + {args.workers} for requests). Ctrl-C stops.", flush=True)
+    try:
+        serve(app, host=args.host, port=args.port, threads=args.streams + args.workers,
+              connection_limit=max(100, args.streams * 2 + args.workers), send_bytes=1,
+              channel_timeout=120, ident="croupier")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.extensions["croupier"].close()
+    return 0
+
+
+def cmd_serve(args) -> int:
+    app = make_app(args, args.db)
+    return run_server(app, args)
+
+
+DEMO_NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
+
+
+def demo_serve(args, replay) -> int:
+    """`croupier demo`: replay the demo hand into a store, seat four players, then serve it."""
+    if not getattr(args, "db", None):
+        args.db = Path(tempfile.mkdtemp(prefix="croupier-demo-")) / "demo.db"
+    code = replay(args)
+    if code:
+        return code
+    for name, default in (("host", "0.0.0.0"), ("pin", None), ("public_url", None), ("streams", 40),
+                          ("workers", 8)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    if not getattr(args, "port", None):
+        args.port = 8000
+    app = make_app(args, args.db)
+    night = app.extensions["croupier"]
+    if night.table is not None and not night.players():
+        for seat in night.table.state.seats:
+            night.store.add_player(night.session_id, seat, DEMO_NAMES.get(seat, f"Seat {seat}"))
+    print(f"\nStore: {args.db}. Join links (each phone opens its own):")
+    for p in night.players():
+        print(f"  seat {p['seat']} {p['name']:<5} {base_url(args)}/join/{p['token']}")
+    return run_server(app, args)

@@ -1,0 +1,203 @@
+"""The night the dashboard serves: one store, the current table session, and the broadcaster.
+
+Every change goes through `Night` under one lock, in this order: the referee decides (a refusal
+changes nothing), the store records (idempotency key: a double tap records once), then every open
+stream hears about it (SSE id = the store's sequence number). The web layer never touches the
+store or the referee directly.
+
+A night has no "ended" event in the referee, so ending a night is a row in `web_nights`, a small
+table of the dashboard's own in the same SQLite file (the store's tables stay untouched).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from referee.announcements import Announcement
+from referee.engine import Refusal, apply
+from referee.events import Event, TableOpened, Undo, from_json
+from referee.lookup import explain
+
+from . import views
+from .sse import Broadcaster, Message
+from .store import IdempotencyError, Store, StoreError
+from .table import Table
+
+
+class Conflict(Exception):
+    """The request is well formed but cannot be done now (HTTP 409), with the reason."""
+
+
+class Night:
+    def __init__(self, db_path: str | Path, broadcaster: Broadcaster | None = None) -> None:
+        self.path = str(db_path)
+        self.store = Store(self.path)
+        self.lock = threading.RLock()
+        self.broadcaster = broadcaster or Broadcaster()
+        self._meta = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False, isolation_level=None)
+        self._meta.execute("CREATE TABLE IF NOT EXISTS web_nights (session_id INTEGER PRIMARY KEY, "
+                           "ended_at TEXT NOT NULL)")
+        self.table: Table | None = None
+        self.ended = False
+        self.store_seq_announcements: dict[int, list[Announcement]] = {}
+        rows = list(self.store.db.query("select id from table_sessions order by id desc limit 1"))
+        if rows:
+            self._load(rows[0]["id"])
+
+    def close(self) -> None:
+        self.broadcaster.close()
+        self._meta.close()
+        self.store.close()
+
+    # ----------------------------------------------------------------------- loading
+    def _load(self, session_id: int) -> None:
+        """Open a session and fill the SSE backlog from its log, so phones can replay after a restart."""
+        self.table = Table(self.store, session_id)
+        self.ended = self._meta.execute("SELECT 1 FROM web_nights WHERE session_id = ?",
+                                        [session_id]).fetchone() is not None
+        state = None
+        from referee.state import State
+        state = State()
+        for store_seq, data in self.store.events(session_id):
+            state, said = apply(state, from_json(data))
+            self.broadcaster.publish(Message(store_seq, "table", {
+                "id": store_seq, "event": from_json(data).describe(), "announcements": [a.to_json() for a in said],
+                "replayed": True}))
+
+    @property
+    def session_id(self) -> int | None:
+        return self.table.session_id if self.table else None
+
+    def players(self) -> list[dict]:
+        return self.store.players(self.table.session_id) if self.table else []
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat a join token belongs to, in the current night only."""
+        if not self.table or not isinstance(token, str) or not 8 <= len(token) <= 64:
+            return None
+        row = self.store.player_by_token(token)
+        if row is None or row["session_id"] != self.table.session_id:
+            return None
+        return int(row["seat"])
+
+    # ----------------------------------------------------------------------- views
+    def public_state(self) -> dict:
+        with self.lock:
+            return views.public_state(self)
+
+    def seat_state(self, seat: int) -> dict:
+        with self.lock:
+            return views.seat_state(self, seat)
+
+    def host_state(self) -> dict:
+        with self.lock:
+            return views.host_state(self)
+
+    def ledger(self) -> dict:
+        with self.lock:
+            return views.ledger(self)
+
+    def why(self, announcement_id: int) -> dict | None:
+        with self.lock:
+            if not self.table:
+                return None
+            return explain(self.table.state, self.table.announcements, announcement_id)
+
+    def snapshot_message(self) -> Message:
+        with self.lock:
+            state = views.public_state(self)
+            return Message(state["last_id"], "snapshot", {"state": state,
+                                                          "feed": views.feed(self, limit=200)})
+
+    # ----------------------------------------------------------------------- changes
+    def _require_open(self) -> Table:
+        if self.table is None:
+            raise Conflict("no night is running yet: the host starts one on the host page")
+        if self.ended:
+            raise Conflict("the night is over: the host can start a new one")
+        return self.table
+
+    def submit(self, event: Event, key: str, actor: str) -> dict:
+        """Referee, store, broadcast. Raises Refusal (nothing recorded) or Conflict."""
+        with self.lock:
+            table = self._require_open()
+            if isinstance(event, TableOpened):
+                raise Conflict("a table is opened by starting a night, not by an event")
+            try:
+                result = table.submit(event, f"web:{key}")
+            except IdempotencyError:
+                raise Conflict("this Idempotency-Key was already used for a different request; "
+                               "send a new key for a new action") from None
+            said = [a.to_json() for a in result.announcements]
+            if result.created:
+                self.broadcaster.publish(Message(result.seq, "table", {
+                    "id": result.seq, "event": event.describe(), "by": actor, "announcements": said,
+                    "state": views.public_state(self)}))
+            return {"seq": result.seq, "recorded": result.created, "announcements": said}
+
+    def undo_target(self) -> tuple[int, Event] | None:
+        """The latest event that can be undone: (referee log position, event)."""
+        if not self.table:
+            return None
+        state = self.table.state
+        log = state.log.to_tuple()
+        for pos in range(len(log), 0, -1):
+            e = log[pos - 1]
+            if isinstance(e, Undo) or pos in state.undone:
+                continue
+            if isinstance(e, TableOpened):
+                return None
+            return pos, e
+        return None
+
+    def undo(self, reason: str, key: str, target: int | None = None) -> dict:
+        with self.lock:
+            self._require_open()
+            if target is None:
+                found = self.undo_target()
+                if found is None:
+                    raise Conflict("there is nothing to undo")
+                target = found[0]
+            return self.submit(Undo(target, reason), key, "host")
+
+    def start(self, game: str, seats: list[int], names: dict[int, str], settings: dict, name: str) -> dict:
+        """A new night: a new session, its table_opened event, one join token per named seat."""
+        with self.lock:
+            opened = TableOpened(game, tuple(seats), settings)
+            _, said = apply(_blank(), opened)       # Refusal (bad game, bad settings) before anything is written
+            session_id = self.store.create_session(name, game, settings)
+            for seat in seats:
+                self.store.add_player(session_id, seat, names.get(seat) or f"Seat {seat}")
+            table = Table(self.store, session_id)
+            result = table.submit(opened, f"night:{session_id}:open")
+            self.table, self.ended = table, False
+            state = views.public_state(self)
+            self.broadcaster.reset(Message(result.seq, "snapshot", {
+                "state": state, "feed": [a.to_json() for a in said], "night": "started"}))
+            return {"session": session_id, "seq": result.seq}
+
+    def end(self) -> dict:
+        with self.lock:
+            table = self._require_open()
+            hand = table.state.hand
+            if hand is not None and hand.phase != "over":
+                raise Conflict(f"hand {hand.number} is still being played: finish it (or end it as a misdeal "
+                               f"with a hand_ended event) before ending the night")
+            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            self._meta.execute("INSERT OR IGNORE INTO web_nights (session_id, ended_at) VALUES (?, ?)",
+                               [table.session_id, now])
+            self.ended = True
+            self.broadcaster.publish(Message(None, "night", {"night": "ended", "state": views.public_state(self),
+                                                             "settle": views.ledger(self)["settle"]}))
+            return {"ended": True}
+
+
+def _blank():
+    from referee.state import State
+    return State()
+
+
+__all__ = ["Night", "Conflict", "Refusal", "StoreError"]

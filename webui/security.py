@@ -1,0 +1,231 @@
+"""Who may do what, and the checks every POST passes before it reaches the table.
+
+* **Host**: logs in with the host PIN (set or printed by `croupier serve`); the signed session
+  cookie then says `host`. Host endpoints answer 401 without it.
+* **Seat**: a phone joins by opening `/join/<token>` (the QR code the host shows); the cookie then
+  holds that seat's token, checked against the current night on every request. Seat endpoints
+  answer 401 without a seat and 403 when the action is for another seat.
+* **CSRF**: every POST must carry the session's CSRF token in the `X-CSRF-Token` header (or a
+  `csrf` form field); missing or wrong: 403. Cookies are HttpOnly and SameSite=Lax, so another
+  site can neither read the token nor send the cookie with a cross-site POST.
+* **Idempotency-Key**: every POST must carry one (1-80 characters of letters, digits and
+  `-_.:`); a missing or malformed key is a 400. The same key again from the same caller replays
+  the first answer (with `Idempotent-Replayed: true`) and records nothing; the same key with a
+  different body is a 409. Table events are also keyed in the store, durably.
+* **Validation**: request bodies are checked field by field (`field`); every mistake is a 400 with
+  a sentence saying what is wrong. A referee refusal is a 409 with the referee's own words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from functools import wraps
+from typing import Any
+
+from flask import current_app, g, jsonify, request, session
+
+KEY_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,80}$")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bad(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+# ---------------------------------------------------------------------------- CSRF
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not isinstance(token, str) or len(token) < 20:
+        token = secrets.token_urlsafe(24)
+        session["csrf"] = token
+    return token
+
+
+def check_csrf() -> None:
+    expected = session.get("csrf")
+    sent = request.headers.get("X-CSRF-Token") or (request.form.get("csrf") if request.form else None)
+    if not isinstance(expected, str) or not sent or not hmac.compare_digest(expected.encode(), sent.encode()):
+        raise ApiError(403, "missing or wrong CSRF token: reload the page and try again")
+
+
+# ---------------------------------------------------------------------------- who is asking
+def is_host() -> bool:
+    return session.get("host") is True and session.get("host_epoch") == current_app.config["HOST_EPOCH"]
+
+
+def check_pin(pin: Any) -> bool:
+    expected = current_app.config["PIN"]
+    return isinstance(pin, str) and hmac.compare_digest(pin.encode(), str(expected).encode())
+
+
+def current_seat() -> int | None:
+    token = session.get("seat_token")
+    if not isinstance(token, str):
+        return None
+    return current_app.extensions["croupier"].seat_of_token(token)
+
+
+def host_required(view):
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not is_host():
+            raise ApiError(401, "host only: log in with the host PIN")
+        return view(*args, **kwargs)
+    return wrapper
+
+
+def seat_required(view):
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        seat = current_seat()
+        if seat is None:
+            raise ApiError(401, "join a seat first: scan your seat's QR code (or open its join link)")
+        g.seat = seat
+        return view(*args, **kwargs)
+    return wrapper
+
+
+# ---------------------------------------------------------------------------- idempotency
+class ReplayCache:
+    """The answers to recent POSTs by (caller, key), so a retried request gets the same answer."""
+
+    def __init__(self, size: int = 5000) -> None:
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple[str, str], tuple[str, int, bytes]] = OrderedDict()
+        self._size = size
+        self.inflight: dict[tuple[str, str], threading.Lock] = {}
+
+    def lock_for(self, k: tuple[str, str]) -> threading.Lock:
+        with self._lock:
+            return self.inflight.setdefault(k, threading.Lock())
+
+    def get(self, k):
+        with self._lock:
+            return self._items.get(k)
+
+    def put(self, k, fingerprint: str, status: int, body: bytes) -> None:
+        with self._lock:
+            self._items[k] = (fingerprint, status, body)
+            self._items.move_to_end(k)
+            while len(self._items) > self._size:
+                old, _ = self._items.popitem(last=False)
+                self.inflight.pop(old, None)
+
+
+def idempotency_key() -> str:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        raise bad("every POST needs an Idempotency-Key header (a fresh random string per action)")
+    if not KEY_RE.match(key):
+        raise bad("the Idempotency-Key must be 1 to 80 letters, digits or - _ . :")
+    return key
+
+
+def caller() -> str:
+    """Who is asking, for scoping idempotency keys: the host, a seat, or an anonymous session."""
+    if is_host():
+        return "host"
+    seat = current_seat()
+    if seat is not None:
+        return f"seat{seat}"
+    return "anon:" + csrf_token()[:12]
+
+
+def idempotent(view):
+    """Replay the first answer to a repeated (caller, Idempotency-Key); refuse a changed body."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        key = g.idempotency_key
+        k = (caller() + ":" + request.path, key)
+        fingerprint = hashlib.sha256(request.get_data()).hexdigest()
+        cache: ReplayCache = current_app.extensions["croupier_replay"]
+        with cache.lock_for(k):          # a double tap waits for the first tap's answer
+            hit = cache.get(k)
+            if hit is not None:
+                if hit[0] != fingerprint:
+                    raise ApiError(409, "this Idempotency-Key was already used for a different request")
+                resp = current_app.response_class(hit[2], status=hit[1], mimetype="application/json")
+                resp.headers["Idempotent-Replayed"] = "true"
+                return resp
+            try:
+                resp = current_app.make_response(view(*args, **kwargs))
+            except ApiError as exc:
+                if exc.status >= 500 or exc.status in (401, 403):
+                    raise
+                resp = error_response(exc.status, exc.message)
+            if resp.status_code < 500 and resp.status_code not in (401, 403):
+                cache.put(k, fingerprint, resp.status_code, resp.get_data())
+            return resp
+    return wrapper
+
+
+def key_for_store() -> str:
+    """The key a table event is stored under: caller and Idempotency-Key (so seats cannot collide)."""
+    return f"{caller()}:{g.idempotency_key}"
+
+
+# ---------------------------------------------------------------------------- validation
+def body() -> dict:
+    if not request.is_json:
+        raise bad("send a JSON object with Content-Type: application/json")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise bad("the body must be a JSON object")
+    return data
+
+
+_MISSING = object()
+
+
+def field(data: dict, name: str, kind: str, *, required: bool = True, default: Any = None,
+          choices: tuple | list | None = None, lo: int | None = None, hi: int | None = None,
+          max_len: int = 200) -> Any:
+    """One field of a JSON body, checked; raises a 400 that names the field and says what is wrong."""
+    value = data.get(name, _MISSING)
+    if value is _MISSING or value is None:
+        if required:
+            raise bad(f"missing field {name!r}")
+        return default
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(f"field {name!r} must be a whole number")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise bad(f"field {name!r} must be between {lo} and {hi}")
+    elif kind == "str":
+        if not isinstance(value, str):
+            raise bad(f"field {name!r} must be text")
+        value = value.strip()
+        if len(value) > max_len:
+            raise bad(f"field {name!r} is too long (at most {max_len} characters)")
+        if any(ord(ch) < 32 for ch in value):
+            raise bad(f"field {name!r} contains control characters")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise bad(f"field {name!r} must be true or false")
+    elif kind == "dict":
+        if not isinstance(value, dict):
+            raise bad(f"field {name!r} must be an object")
+    elif kind == "list":
+        if not isinstance(value, list):
+            raise bad(f"field {name!r} must be a list")
+    if choices is not None and value not in choices:
+        shown = ", ".join(map(str, choices)) or "(none now)"
+        raise bad(f"field {name!r} must be one of: {shown}")
+    return value
+
+
+def error_response(status: int, message: str):
+    resp = jsonify({"error": message, "status": status})
+    resp.status_code = status
+    return resp

@@ -1,0 +1,137 @@
+/* croupier dashboard: shared helpers (requests, live stream, little DOM builder). No build step. */
+"use strict";
+
+const C = (window.C = {});
+
+C.csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+
+/* A fresh Idempotency-Key. crypto.randomUUID needs https; getRandomValues works on a LAN http page. */
+C.newKey = () => {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+};
+
+C.toast = (text, bad) => {
+  const t = document.getElementById("toast");
+  if (!t) return;
+  t.textContent = text;
+  t.className = "toast show" + (bad ? " bad" : "");
+  clearTimeout(C._toastTimer);
+  C._toastTimer = setTimeout(() => (t.className = "toast"), 4000);
+};
+
+C.get = async (url) => {
+  const r = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const data = await r.json().catch(() => ({}));
+  return { ok: r.ok, status: r.status, data };
+};
+
+/* POST JSON with the CSRF token and an Idempotency-Key (the same key again records nothing twice). */
+C.post = async (url, body, key) => {
+  let r;
+  try {
+    r = await fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": C.csrf(), "Idempotency-Key": key || C.newKey() },
+      body: JSON.stringify(body || {}),
+    });
+  } catch (e) {
+    C.toast("No connection to the table: try again", true);
+    return { ok: false, status: 0, data: {} };
+  }
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) C.toast(data.error || "Error " + r.status, true);
+  return { ok: r.ok, status: r.status, data };
+};
+
+/* A button that sends one action: it keeps its Idempotency-Key until the action succeeded, so a
+   double tap (or a retry after a lost answer) is recorded once; it is disabled while in flight. */
+C.actionButton = (label, url, body, opts = {}) => {
+  const b = C.el("button", { class: opts.cls || "", type: "button", "data-action": opts.name || label }, label);
+  let key = C.newKey();
+  b.addEventListener("click", async () => {
+    if (opts.confirm && !window.confirm(opts.confirm)) return;
+    const payload = typeof body === "function" ? body() : body;
+    if (payload === null) return;
+    b.disabled = true;
+    const res = await C.post(url, payload, key);
+    if (res.ok) {
+      key = C.newKey();
+      if (opts.done) opts.done(res.data);
+      if (res.data.announcements && res.data.announcements.length) C.toast(res.data.announcements.map((a) => a.text).join(" · "));
+    } else if (res.status !== 0) {
+      key = C.newKey(); // the refusal is the answer to that key; a new try is a new action
+    }
+    b.disabled = false;
+  });
+  return b;
+};
+
+C.el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid instanceof Node ? kid : String(kid));
+  return e;
+};
+
+C.money = (s) => {
+  const v = Number(s || 0);
+  return (v < 0 ? "-$" : "$") + Math.abs(v).toFixed(2);
+};
+
+C.clear = (node, ...kids) => { node.replaceChildren(...kids.flat()); return node; };
+
+/* ------------------------------------------------------------------ the live stream */
+C.live = {
+  lastId: null, source: null, handlers: [],
+  on(fn) { this.handlers.push(fn); },
+  setBadge(state) {
+    const b = document.getElementById("live");
+    if (!b) return;
+    b.textContent = state === "on" ? "live" : state === "wait" ? "reconnecting…" : "offline";
+    b.className = "live " + state;
+  },
+  connect() {
+    if (this.source) this.source.close();
+    // A new EventSource does not send Last-Event-ID by itself: pass it as ?last= so the server
+    // replays exactly what this phone missed while it slept.
+    const url = "/events" + (this.lastId !== null ? "?last=" + encodeURIComponent(this.lastId) : "");
+    const src = (this.source = new EventSource(url));
+    src.onopen = () => this.setBadge("on");
+    src.onerror = () => this.setBadge(src.readyState === EventSource.CLOSED ? "off" : "wait");
+    for (const kind of ["table", "snapshot", "night"]) {
+      src.addEventListener(kind, (ev) => {
+        if (ev.lastEventId) this.lastId = ev.lastEventId;
+        let data;
+        try { data = JSON.parse(ev.data); } catch (e) { return; }
+        for (const fn of this.handlers) fn(kind, data);
+      });
+    }
+  },
+  start() {
+    this.connect();
+    // Phones freeze background tabs and drop their connections: reconnect when the page is seen again.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") {
+        if (!this.source || this.source.readyState !== EventSource.OPEN) this.connect();
+      } else if (this.source) {
+        this.source.close();
+        this.source = null;
+        this.setBadge("off");
+      }
+    });
+    window.addEventListener("online", () => this.connect());
+  },
+};
+
+/* ------------------------------------------------------------------ speech */
+C.speak = (text) => {
+  if (localStorage.getItem("croupier.speak") !== "1" || !("speechSynthesis" in window)) return;
+  try { window.speechSynthesis.speak(new SpeechSynthesisUtterance(text)); } catch (e) { /* no voice */ }
+};

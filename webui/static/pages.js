@@ -1,0 +1,253 @@
+/* croupier dashboard pages: Table, My seat, Feed, Rules, Ledger, host login. */
+"use strict";
+
+const P = (window.P = { state: null, feed: new Map(), me: null, page: document.body.dataset.page });
+const { el } = C;
+
+/* ------------------------------------------------------------------ pieces */
+P.card = (c) => {
+  if (!c.up && !c.code) return el("span", { class: "playing down", title: "face down" }, c.pretty === "?" ? "?" : "🂠");
+  return el("span", { class: "playing" + (c.red ? " red" : "") + (c.up ? "" : " hole"), title: c.up ? "face up" : "face down (only you see it)" }, c.pretty || c.code);
+};
+
+P.ann = (a) => {
+  const li = el("li", { class: "ann " + a.kind, "data-id": a.id },
+    el("span", { class: "ann-id" }, "#" + a.id), " ", el("span", { class: "ann-text" }, a.text));
+  if (a.rule) {
+    li.append(" ", el("a", { class: "rule-link", href: "/rules?q=" + encodeURIComponent(a.rule) }, a.rule),
+      " ", el("a", { class: "why-link", href: "/feed?why=" + a.id }, "why?"));
+  }
+  return li;
+};
+
+P.addFeed = (anns, speak) => {
+  let fresh = [];
+  for (const a of anns || []) {
+    if (!P.feed.has(a.id)) fresh.push(a);
+    P.feed.set(a.id, a);
+  }
+  if (speak) fresh.forEach((a) => C.speak(a.text));
+  return fresh;
+};
+
+P.renderLatest = (n) => {
+  const list = document.getElementById("latest");
+  if (!list) return;
+  const items = [...P.feed.values()].sort((a, b) => b.id - a.id).slice(0, n || 6);
+  C.clear(list, items.map(P.ann));
+};
+
+/* ------------------------------------------------------------------ Table */
+P.renderTable = (s) => {
+  const night = document.getElementById("night");
+  if (!night) return;
+  if (!s.night) {
+    C.clear(night, el("h2", {}, "No night yet"), el("p", {}, "The host starts one on the Host page."));
+  } else {
+    const h = s.hand;
+    C.clear(night, el("h2", {}, s.night.name + (s.night.ended ? " (over)" : "")),
+      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · dealer seat ${h.dealer}` : " · between hands")));
+  }
+  document.getElementById("pot").textContent = C.money(s.pot);
+  const pots = (s.hand && s.hand.pots) || [];
+  C.clear(document.getElementById("pots"), pots.length > 1 ? el("ul", {}, pots.map((p) =>
+    el("li", {}, `${p.name}: ${C.money(p.amount)} (seats ${p.eligible.join(", ")})`))) : []);
+  const h = s.hand;
+  document.getElementById("street").textContent = h ? `Street ${h.street} · ${h.phase}` +
+    (h.to_act ? ` · seat ${h.to_act} to act` : "") + (h.betting ? ` · ${C.money(h.betting.size)} bets` : "") : "";
+  C.clear(document.getElementById("pending"), s.pending.length ? s.pending.map((p) =>
+    el("li", { class: p.blocks ? "blocking" : "" }, el("strong", {}, p.who + ": "), p.prompt)) : el("li", { class: "muted" }, "Nobody."));
+  C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
+    class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
+    el("h3", {}, seat.name, el("small", {}, " seat " + seat.seat)),
+    el("div", { class: "cards" }, seat.cards.map(P.card)),
+    el("p", { class: "muted" }, (seat.folded ? "folded · " : seat.to_act ? "to act · " : "") +
+      `in pot ${C.money(seat.put)} · night ${C.money(seat.balance)}`))));
+};
+
+/* ------------------------------------------------------------------ My seat */
+P.loadMe = async () => {
+  const r = await C.get("/api/me");
+  if (r.ok) P.renderMe(r.data);
+  else if (r.status === 401) C.toast("Your seat link is not for tonight: scan the new QR code", true);
+};
+
+P.targetPicker = (me, pending, choice, kind) => {
+  // Choices that point at something: one button per card (or seat) the player may pick.
+  const wrap = el("div", { class: "targets" }, el("span", { class: "muted" }, choice + ": pick "));
+  if (kind === "down-card") {
+    for (const s of me.down_seats) wrap.append(C.actionButton("seat " + s, "/api/seat/decision",
+      { decision: pending.id, choice, target_seat: s }, { name: `${choice}-seat-${s}` }));
+  } else {
+    for (const c of me.up_cards) {
+      if (kind === "up-card" && c.seat === me.seat) continue;
+      wrap.append(C.actionButton(`${c.pretty} (seat ${c.seat})`, "/api/seat/decision",
+        { decision: pending.id, choice, target_seat: c.seat, card: c.card }, { name: `${choice}-${c.card}` }));
+    }
+  }
+  return wrap;
+};
+
+P.renderMe = (me) => {
+  P.me = me;
+  const title = document.getElementById("me-title");
+  if (!title) return;
+  title.textContent = (me.me ? me.me.name + " · " : "") + "seat " + me.seat;
+  document.getElementById("balance").textContent = C.money(me.balance);
+  document.getElementById("me-pot").textContent = C.money(me.state.pot);
+  C.clear(document.getElementById("my-cards"), (me.me ? me.me.cards : []).map(P.card));
+  const box = document.getElementById("decisions");
+  const items = me.pending.map((p) => {
+    const row = el("div", { class: "decision", "data-decision": p.id }, el("p", {}, p.prompt));
+    const buttons = el("div", { class: "buttons" });
+    for (const choice of p.choices) {
+      if (p.targets[choice]) row.append(P.targetPicker(me, p, choice, p.targets[choice]));
+      else buttons.append(C.actionButton(choice + (choice === "pay" && p.amount ? " " + C.money(p.amount) : ""),
+        "/api/seat/decision", { decision: p.id, choice }, { name: choice, cls: choice === "fold" ? "danger" : "primary" }));
+    }
+    if (!p.choices.length && p.rule === "turn-up") {
+      for (const c of me.my_down) buttons.append(C.actionButton("turn up " + c.pretty, "/api/seat/card",
+        { action: "expose", card: c.code }, { name: "expose-" + c.code }));
+    }
+    if (!p.choices.length && p.rule === "showdown" && me.my_down.length) {
+      buttons.append(C.actionButton("show my hole cards", "/api/seat/card", { action: "show" }, { name: "show" }));
+    }
+    row.append(buttons);
+    return row;
+  });
+  C.clear(box, items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
+  const bets = document.getElementById("bets");
+  C.clear(bets, me.bets.length ? me.bets.map((b) => C.actionButton(b.label + (b.cost_text ? " " + b.cost_text : ""),
+    "/api/seat/bet", { action: b.action }, { name: b.action, cls: b.action === "fold" ? "danger" : "primary" }))
+    : el("p", { class: "muted" }, me.bets_wait || "Not your turn."));
+};
+
+/* ------------------------------------------------------------------ Feed */
+P.renderFeed = () => {
+  const list = document.getElementById("feed");
+  if (!list) return;
+  C.clear(list, [...P.feed.values()].sort((a, b) => b.id - a.id).map(P.ann));
+};
+
+P.showWhy = async (id) => {
+  const box = document.getElementById("why");
+  if (!box) return;
+  const r = await C.get("/api/why/" + encodeURIComponent(id));
+  box.hidden = false;
+  if (!r.ok) { C.clear(box, el("p", {}, r.data.error || "Not found")); return; }
+  const w = r.data;
+  C.clear(box, el("h2", {}, "Why #" + w.announcement.id + "?"), el("p", {}, w.announcement.text),
+    w.rule ? [el("h3", {}, w.rule.name), el("p", {}, w.rule.text),
+      w.rule.interpretation ? el("p", { class: "muted" }, "How we read it: " + w.rule.interpretation) : null] : [],
+    el("h3", {}, "Because of"),
+    el("ul", {}, w.events.map((e) => el("li", { class: e.undone ? "undone" : "" }, `event ${e.seq}: ${e.text}` + (e.undone ? " (undone)" : "")))));
+  box.scrollIntoView({ behavior: "smooth" });
+};
+
+/* ------------------------------------------------------------------ Rules */
+P.ruleCard = (r) => el("article", { class: "rule", id: "rule-" + r.id },
+  el("h3", {}, r.name, el("small", {}, " " + r.id)), el("p", {}, r.text),
+  r.trigger ? el("p", {}, el("strong", {}, "When: "), r.trigger) : null,
+  r.effect ? el("p", {}, el("strong", {}, "Then: "), r.effect) : null,
+  r.interpretation ? el("p", { class: "muted" }, el("strong", {}, "How we read it: "), r.interpretation) : null,
+  (r.settings || []).length ? el("p", { class: "muted" }, "Settings: " + r.settings.map((s) => `${s.name} (default ${s.default})`).join(", ")) : null,
+  (r.examples || []).length ? el("ul", { class: "examples" }, r.examples.map((x) => el("li", {}, x))) : null);
+
+P.searchRules = async (q) => {
+  const r = await C.get("/api/rules?q=" + encodeURIComponent(q || ""));
+  const box = document.getElementById("rules");
+  C.clear(box, r.ok && r.data.length ? r.data.map(P.ruleCard) : el("p", {}, r.ok ? "No rule matches." : r.data.error));
+};
+
+/* ------------------------------------------------------------------ Ledger */
+P.loadLedger = async () => {
+  const r = await C.get("/api/ledger");
+  if (!r.ok) return;
+  const L = r.data;
+  C.clear(document.getElementById("balances"), L.balances.map((b) =>
+    el("tr", {}, el("td", {}, b.label), el("td", { class: "num" + (Number(b.amount) < 0 ? " neg" : "") }, C.money(b.amount)))));
+  C.clear(document.getElementById("settle"), L.settle.length ? L.settle.map((m) =>
+    el("li", {}, `${m.from_label} pays ${m.to_label} ${C.money(m.amount)}`))
+    : el("li", {}, L.open_pots.length ? "Money is still in the pot (" + L.open_pots.map((p) => `${p.account} ${C.money(p.amount)}`).join(", ") +
+      "): settle up when the hand is over." : "Nobody owes anybody."));
+  C.clear(document.getElementById("history"),
+    el("tr", {}, ["#", "hand", "from", "to", "amount", "what"].map((h) => el("th", {}, h))),
+    L.rows.slice().reverse().map((row) => el("tr", { class: row.reversed_by ? "undone" : row.reverses ? "reversal" : "" },
+      el("td", {}, row.id), el("td", {}, row.hand ?? "-"), el("td", {}, row.payer), el("td", {}, row.payee),
+      el("td", { class: "num" }, C.money(row.amount)), el("td", {}, [row.rule, row.memo].filter(Boolean).join(": ")))));
+};
+
+/* ------------------------------------------------------------------ wiring */
+P.onState = (s) => {
+  P.state = s;
+  if (P.page === "table") P.renderTable(s);
+  if (P.page === "host" && window.H) window.H.render();
+  if (P.page === "me" && P.me) {
+    P.me.state = s;
+    document.getElementById("me-pot").textContent = C.money(s.pot);
+  }
+};
+
+P.onLive = (kind, data) => {
+  if (data.feed) P.addFeed(data.feed, false);
+  const fresh = P.addFeed(data.announcements, P.page === "feed");
+  if (data.state) P.onState(data.state);
+  else if (kind === "table") C.get("/state").then((r) => r.ok && P.onState(r.data));
+  if (P.page === "me") P.loadMe();
+  if (P.page === "ledger") P.loadLedger();
+  if (P.page === "feed") P.renderFeed();
+  P.renderLatest();
+  if (kind === "night" && data.night === "ended") C.toast("The night is over: see the Ledger page to settle up");
+  return fresh;
+};
+
+P.init = async () => {
+  const page = P.page;
+  if (page === "login") {
+    document.getElementById("login").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const r = await C.post("/api/host/login", { pin: document.getElementById("pin").value });
+      if (r.ok) location.reload();
+    });
+    return;
+  }
+  if (page === "rules") {
+    const q = new URLSearchParams(location.search).get("q") || "";
+    document.getElementById("q").value = q;
+    document.getElementById("rule-search").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const v = document.getElementById("q").value;
+      history.replaceState(null, "", "/rules?q=" + encodeURIComponent(v));
+      P.searchRules(v);
+    });
+    P.searchRules(q);
+    return;
+  }
+  const [st, fd] = await Promise.all([C.get("/state"), C.get("/api/feed")]);
+  if (fd.ok) P.addFeed(fd.data, false);
+  if (st.ok) {
+    P.onState(st.data);
+    C.live.lastId = st.data.last_id;
+  }
+  if (page === "me") await P.loadMe();
+  if (page === "ledger") P.loadLedger();
+  if (page === "feed") {
+    const speak = document.getElementById("speak");
+    speak.checked = localStorage.getItem("croupier.speak") === "1";
+    speak.addEventListener("change", () => localStorage.setItem("croupier.speak", speak.checked ? "1" : "0"));
+    P.renderFeed();
+    const why = new URLSearchParams(location.search).get("why");
+    if (why) P.showWhy(why);
+    document.getElementById("feed").addEventListener("click", (ev) => {
+      const a = ev.target.closest("a.why-link");
+      if (!a) return;
+      ev.preventDefault();
+      P.showWhy(a.closest("li").dataset.id);
+    });
+  }
+  P.renderLatest();
+  C.live.on(P.onLive);
+  C.live.start();
+};
+
+P.init();
