@@ -527,6 +527,7 @@ class StudGame:
         hand.pending = ()
         w.say(f"Hand {hand.number} called off{': ' + event.reason if event.reason else ''}. Money returned.",
               kind=Kind.HAND_OVER)
+        self.on_hand_over(w)
 
     def award_uncontested(self, w: Work) -> None:
         hand = w.hand

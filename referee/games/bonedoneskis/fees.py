@@ -79,6 +79,19 @@ def _threes_decide(g, w, pending, event):
     w.say(f"Seat {seat} sells the {card.pretty} for {fmt(fee)}; the next card off the deck replaces it.",
           rule="threes", seats=(seat,), amount=fee, because=pending.because + (w.seq,))
     g.owe_replacement(w, seat, index, slot.street, rule="threes")
+    hand.marks["threes_replacing"] = hand.marks.get("threes_replacing", ()) + (seat,)
+
+
+def _threes_deal(g, w, event):
+    """The card that replaces a sold 3 takes its place face up, as the 3 was."""
+    hand = w.hand
+    owed = hand.marks.get("threes_replacing", ())
+    if event.seat not in owed or not g.owed_replacement(hand, event.seat):
+        return
+    if not event.up:
+        raise Refusal(f"The 3's: seat {event.seat}'s replacement for the sold 3 is dealt face up")
+    i = owed.index(event.seat)
+    hand.marks["threes_replacing"] = owed[:i] + owed[i + 1:]
 
 
 def _threes_lapse(g, w, pending):
@@ -99,9 +112,11 @@ THREES = rule(
            "Lapses at the first bet of the street.",
     settings=(("fee", "2.50", "the price of selling"),),
     interpretation="The option lasts until the first betting action of that street; the replacement is dealt "
-                   "face up in the 3's place (a new 3 can be sold again).",
+                   "face up in the 3's place (a face-down replacement is refused), even for a hole 3 that was "
+                   "turned up, and a replacement that is again a 3 can be sold again. Betting waits for the "
+                   "replacement.",
     examples=("X-X-3♣: sell for $2.50, next card replaces it.", "A 3 kept on 4th street cannot be sold on 5th."),
-    up=_threes_up, decide=_threes_decide, lapse=_threes_lapse)
+    up=_threes_up, decide=_threes_decide, lapse=_threes_lapse, deal=_threes_deal)
 
 # ---------------------------------------------------------------- Fish Hook and Life Raft
 
@@ -147,9 +162,22 @@ FISH_HOOK = rule(
 
 
 def _gld_up(g, w, seat, index, how):
+    slot = w.hand.boards[seat].slots[index]
+    if slot.card in (Card(6, "H"), Card(6, "D")):
+        _gld_offer(g, w, seat)
+
+
+def _gld_street_start(g, w):
+    """Passing is only "not now": the offer comes back each street until the river is dealt."""
     hand = w.hand
-    slot = hand.boards[seat].slots[index]
-    if slot.card not in (Card(6, "H"), Card(6, "D")) or seat in hand.marks.get("river_up_paid", ()):
+    for seat in hand.live:
+        if any(s.card in (Card(6, "H"), Card(6, "D")) for _, s in boards.up(hand, seat)):
+            _gld_offer(g, w, seat)
+
+
+def _gld_offer(g, w, seat):
+    hand = w.hand
+    if seat in hand.marks.get("river_up_paid", ()):
         return
     if any(p.rule == "gamblers-last-dollar" and p.seat == seat for p in hand.pending):
         return
@@ -163,7 +191,8 @@ def _gld_up(g, w, seat, index, how):
 def _gld_decide(g, w, pending, event):
     hand, seat = w.hand, pending.seat
     if event.choice == "pass":
-        w.say(f"Seat {seat} passes on Gambler's Last Dollar for now.", rule="gamblers-last-dollar", seats=(seat,))
+        w.say(f"Seat {seat} passes on Gambler's Last Dollar for now (asked again next street, until the river).",
+              rule="gamblers-last-dollar", seats=(seat,))
         return
     if not any(s.card in (Card(6, "H"), Card(6, "D")) for _, s in boards.up(hand, seat)):
         raise Refusal(f"seat {seat} has no red 6 face up")
@@ -196,9 +225,11 @@ GAMBLERS_LAST_DOLLAR = rule(
     trigger="A red 6 is face up on a board whose river has not been dealt yet.",
     effect="Option until that seat's river is dealt: pay the fee, the river comes face up.",
     settings=(("fee", "2.50", "the price"),),
-    interpretation="The offer stays open until the seat's river card is dealt; passing once does not close it.",
+    interpretation="The offer stays open until the seat's river card is dealt; passing once does not close it "
+                   "(it is asked again at the start of each later street while a red 6 is still face up). "
+                   "A seat that paid must get its river face up: a face-down river is refused.",
     examples=("X-X-6♥-K♠-9♣: pay $2.50, the river comes face up.",),
-    up=_gld_up, decide=_gld_decide, deal=_gld_deal, after_deal=_gld_after_deal)
+    up=_gld_up, decide=_gld_decide, deal=_gld_deal, after_deal=_gld_after_deal, street_start=_gld_street_start)
 
 # ---------------------------------------------------------------------- I Got The Nine
 
@@ -209,7 +240,8 @@ def _nine_up(g, w, seat, index, how):
         return
     w.ask(None, "i-got-the-nine", f"Host: seat {seat} was dealt the 9♠. Did they perform the Fondle the Balls "
           f"pantomime? If so everyone still in pays them {fmt(w.state.settings.nine_payment)}.",
-          ("confirmed", "not performed"), kind=Kind.DECISION, lapses="hand", holder=seat)
+          ("confirmed", "not-performed"), kind=Kind.DECISION, lapses="hand", holder=seat,
+          payers=tuple(s for s in w.hand.live if s != seat))
 
 
 def _nine_decide(g, w, pending, event):
@@ -218,7 +250,7 @@ def _nine_decide(g, w, pending, event):
         w.say(f"No pantomime, no payment for seat {holder}'s 9♠.", rule="i-got-the-nine", seats=(holder,))
         return
     amount = w.state.settings.nine_payment
-    payers = [s for s in hand.live if s != holder]
+    payers = list(pending.get("payers", ()))
     for s in payers:
         w.pay(seat_account(s), seat_account(holder), amount, rule="i-got-the-nine", memo="I Got The Nine",
               because=pending.because + (w.seq,))
@@ -234,7 +266,10 @@ I_GOT_THE_NINE = rule(
     trigger="The 9♠ is dealt face up.",
     effect="The host confirms the pantomime; then each other live seat pays the holder $1 directly.",
     settings=(("nine_payment", "1.00", "paid by each player still in"),),
-    interpretation="Only a dealt 9♠ counts (not one traded or turned up); the host confirms the pantomime.",
+    interpretation="Only a dealt 9♠ counts (not one traded or turned up); the host confirms the pantomime "
+                   "(choices 'confirmed' / 'not-performed'), any time before the hand ends. The players who pay "
+                   "are those still in when the 9♠ was dealt: folding before the host confirms does not dodge "
+                   "the $1.",
     examples=("Five players in, 9♠ dealt to seat 2, pantomime confirmed: seat 2 collects $4.",),
     up=_nine_up, decide=_nine_decide)
 

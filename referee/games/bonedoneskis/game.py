@@ -115,6 +115,10 @@ class Bonedoneskis(StudGame):
             raise Refusal(f"no rule answers a {pending.rule!r} decision")
         fn(self, w, pending, event)
 
+    def on_hand_over(self, w: Work) -> None:
+        for fn in _HOOKS.get("hand_over", ()):
+            fn(self, w)
+
     def on_lapse(self, w: Work, pending) -> None:
         rule = RULES_BY_ID.get(pending.rule)
         fn = rule.hooks.get("lapse") if rule else None

@@ -33,6 +33,8 @@ def _queen_decide(g, w, pending, event):
         raise Refusal(f"seat {target} has no face-down card")
     if event.card is not None and board.index_of(event.card, up=False) is None and board.index_of(None, up=False) is None:
         raise Refusal(f"seat {target} has no face-down {event.card.pretty}")
+    w.say(f"Queen of Hearts: seat {pending.seat} picks seat {target}'s face-down "
+          f"{event.card.pretty if event.card else 'card'}.", rule="queen-of-hearts", seats=(pending.seat, target))
     w.ask(target, "turn-up", f"Seat {target}: turn up the face-down card seat {pending.seat} picked (Queen of Hearts).",
           (), kind=Kind.OBLIGATION, blocks="betting", lapses="", by="queen-of-hearts",
           card=event.card.code if event.card else None)
@@ -70,6 +72,8 @@ KINGS_MEN = rule(
     text="A black King face up makes its owner turn one of their own hole cards face up — they choose which.",
     trigger="A black King is dealt face up or turned face up.",
     effect="Obligation: the seat turns up a hole card of its choice. Betting waits.",
+    interpretation="Only a black King dealt face up or turned up from the hole makes its owner turn a card; one "
+                   "received face up in a trade does not. No hole card left: nothing to do.",
     examples=("X-X-K♠: turn up one of the two hole cards.",),
     up=_kings_up)
 
@@ -78,14 +82,17 @@ def _turn_up_exposed(g, w, seat, index):
     """A hole card turned up settles a Queen of Hearts or King's Men obligation on that seat."""
     hand = w.hand
     slot = hand.boards[seat].slots[index]
-    for p in hand.pending:
-        if p.rule == "turn-up" and p.seat == seat:
-            wanted = p.get("card")
-            if wanted and slot.card.code != wanted:
-                raise Refusal(f"seat {seat} must turn up the {Card.parse(wanted).pretty} that was picked")
-            w.close(p)
-            hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"exposed-by:{p.get('by')}"))
-            return
+    mine = [p for p in hand.pending if p.rule == "turn-up" and p.seat == seat]
+    if not mine:
+        return
+    # The card picked by a Queen of Hearts first; else a free choice (King's Men, or a pick of an unseen card).
+    p = next((p for p in mine if p.get("card") == slot.card.code), None) or \
+        next((p for p in mine if not p.get("card")), None)
+    if p is None:
+        wanted = mine[0].get("card")
+        raise Refusal(f"seat {seat} must turn up the {Card.parse(wanted).pretty} that was picked")
+    w.close(p)
+    hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"exposed-by:{p.get('by')}"))
 
 
 TURN_UP = rule(
@@ -103,7 +110,7 @@ def _four_up(g, w, seat, index, how):
     if how not in ("dealt", "exposed") or slot.card.rank != 4 or not slot.card.is_red:
         return
     w.ask(seat, "four-tician", f"Seat {seat} ({slot.card.pretty}): make any player turn one of their face-up "
-          f"cards face down?", ("turn down", "pass"), kind=Kind.OPTION, lapses="betting")
+          f"cards face down?", ("turn-down", "pass"), kind=Kind.OPTION, lapses="betting")
 
 
 def _four_decide(g, w, pending, event):
@@ -153,7 +160,8 @@ def _river_street_start(g, w):
     if not kings:
         return
     holders = {s for s, _ in kings}
-    others = tuple(s for s in hand.live if s not in holders)
+    # Each King sends the river up for everyone but its own holder (two holders: both rivers go up).
+    others = tuple(s for s in hand.live if holders - {s})
     hand.marks["river_up_for"] = others
     w.say(f"The River King ({', '.join(c.pretty for _, c in kings)} turned up from the hole): the river is dealt "
           f"face up to seat(s) {', '.join(map(str, others))}.", rule="river-king", seats=others)
@@ -173,7 +181,8 @@ RIVER_KING = rule(
     trigger="The river is about to be dealt and such a red King is face up.",
     effect="Every other player's river card is dealt face up (a face-down deal is refused).",
     interpretation="Checked when the last street starts; a red King turned back down by a 4-tician before "
-                   "then does not count. The holder's own river stays face down.",
+                   "then does not count. The holder's own river stays face down (unless another seat's River "
+                   "King sends it up). Only a King turned up by the Queen of Hearts or The King's Men counts.",
     examples=("K♦ in the hole, turned up by seat 2's Q♥: everyone else's river comes face up.",),
     street_start=_river_street_start, deal=_river_deal)
 

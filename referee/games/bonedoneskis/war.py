@@ -25,7 +25,8 @@ def _snowmen_up(g, w, seat, index, how):
         return
     other = None
     previous = [d for d in hand.up_deals if d[0] < slot.order]
-    if previous and _is_snowman(previous[-1][2], settings) and previous[-1][1] != seat:
+    if previous and _is_snowman(previous[-1][2], settings) and previous[-1][1] != seat \
+            and previous[-1][1] in hand.live:
         other = previous[-1][1]  # straight after each other, across streets too
     elif settings.snowmen_wrap:
         # PAC-MAN: the next seat round the table still shows, as its newest card, an 8 from the
@@ -46,7 +47,7 @@ def _snowmen_up(g, w, seat, index, how):
           f"Stop the deal: three cards each from a separate deck, best two of three battles.",
           rule="dueling-snowmen", kind=Kind.OBLIGATION, seats=pair, amount=stake * 2)
     w.ask(None, "dueling-snowmen", f"Dealer: deal the war between seats {pair[0]} and {pair[1]} from a separate "
-          f"deck (deck \"war\"), one card each per battle.", (), kind=Kind.OBLIGATION, blocks="deal", lapses="")
+          f"deck (deck \"war\"), one card each per battle.", (), kind=Kind.OBLIGATION, blocks="all", lapses="")
 
 
 def _war_side_deal(g, w, event):
@@ -80,12 +81,19 @@ def _war_side_deal(g, w, event):
     wins_b = sum(1 for p, q in zip(cards_a, cards_b) if q.rank > p.rank)
     if wins_a >= 2 or wins_b >= 2 or n == 3:
         _finish(w, (a, b), wins_a, wins_b)
+        g.after_decision(w)
+
+
+def _war_pot(w):
+    """What this hand's war pot holds (stakes in, less anything paid out)."""
+    number = w.hand.number
+    return sum(((t.amount if t.payee == WAR else -t.amount) for t in w.state.transfers
+                if WAR in (t.payer, t.payee) and t.hand == number), ZERO)
 
 
 def _finish(w, pair, wins_a, wins_b):
     hand = w.hand
-    pot = sum((t.amount if t.payee == WAR else -t.amount) for t in w.state.transfers
-              if WAR in (t.payer, t.payee))
+    pot = _war_pot(w)
     a, b = pair
     if wins_a != wins_b and max(wins_a, wins_b) >= 2:
         shares = {a if wins_a > wins_b else b: pot}
@@ -103,23 +111,50 @@ def _finish(w, pair, wins_a, wins_b):
     w.say(f"Dueling Snowmen: {text} The hand carries on.", rule="dueling-snowmen", seats=pair, amount=pot)
 
 
+def _war_hand_over(g, w):
+    """The hand ended (a Bonedoneskis, everyone else folded, a misdeal) before the war was settled:
+    the war was never played, so each seat gets its stake back."""
+    hand = w.hand
+    war = hand.marks.get("war")
+    if not war:
+        return
+    (a, b), _, _ = war
+    hand.marks["war"] = None
+    paid = {}
+    for t in w.state.transfers:
+        if t.hand == hand.number and t.payee == WAR and t.rule == "dueling-snowmen":
+            paid[t.payer] = paid.get(t.payer, ZERO) + t.amount
+        elif t.hand == hand.number and t.payer == WAR:
+            paid[t.payee] = paid.get(t.payee, ZERO) - t.amount
+    for account, amount in sorted(paid.items()):
+        if amount > ZERO:
+            w.pay(WAR, account, amount, rule="dueling-snowmen", memo="war not played: stake back")
+    w.say(f"Dueling Snowmen: the hand ended before the war between seats {a} and {b} was settled; "
+          f"the stakes go back.", rule="dueling-snowmen", seats=(a, b))
+
+
 DUELING_SNOWMEN = rule(
     "dueling-snowmen", "Dueling Snowmen", kind="fee", cards=all_of_rank(8), keywords=("war", "snowmen", "8s", "pac-man"),
     text="Two 8s dealt face up one straight after the other — across streets, and with the PAC-MAN wrap-around "
          "— stop the hand for a war: both players put $2.50 in a side pot, each gets three cards from a "
          "separate deck, and the first to win two battles takes the side pot. Then the hand goes on.",
     trigger="An 8 is dealt face up straight after another face-up 8 (or next to one by PAC-MAN wrap-around).",
-    effect="$2.50 each from the two seats to the war pot; no more main-deck cards until the war is settled; "
+    effect="$2.50 each from the two seats to the war pot; the game stops (no main-deck card, no bet) until the "
+           "war is settled; "
            "the war pot goes to the winner of two battles.",
     settings=(("war_stake", "2.50", "each player's stake"), ("snowmen_eights", "any", "'any' 8s or only 'red' 8s"),
               ("snowmen_wrap", True, "PAC-MAN wrap-around counts"), ("war_tie", "split", "undecided war")),
     interpretation="'Consecutively' means the two face-up deals follow each other in the deal order (face-down "
                    "deals in between do not break it), including the last card of one street and the first of "
                    "the next. PAC-MAN: when an 8 is dealt to a seat whose next neighbour still shows an 8 from "
-                   "the street before as its newest card, the two 8s sit side by side around the table. A tied "
-                   "battle counts for nobody; if no one has two wins after three battles the side pot is split.",
+                   "the street before as its newest card, the two 8s sit side by side around the table. The 8 dealt "
+                   "before must still be on a live board (a folded seat's 8 is gone). 'Stop immediately': no "
+                   "main-deck card and no bet until the war is settled. War cards are ranked ace high, suits do "
+                   "not count. A tied battle counts for nobody; if no one has two wins after three battles the "
+                   "side pot is split. If the hand ends before the war is settled (a Bonedoneskis, everyone else "
+                   "folds, a misdeal) the war is off and both stakes go back.",
     examples=("Player 1: X-X-J-4 · Player 2: X-X-K-8 · Player 3: X-X-8 — war between players 2 and 3 (PAC-MAN).",
               "Last card of 3rd street a red 8, first card of 4th street the other red 8: war."),
-    up=_snowmen_up, side_deal=_war_side_deal)
+    up=_snowmen_up, side_deal=_war_side_deal, hand_over=_war_hand_over)
 
 RULES = (DUELING_SNOWMEN,)
