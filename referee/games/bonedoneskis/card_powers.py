@@ -114,6 +114,9 @@ def _two_up(g, w, seat, index, how):
     left = boards.left_up(hand, seat, index)
     if left is None:
         return
+    taken = {code for combo in hand.marks.get("combined", ()) if combo[0] == seat for code in combo[1:]}
+    if left[1].card.code in taken:
+        return  # the card on its left is already half of a combined pair
     made = powers.combined_card(left[1].card, slot.card, w.state.settings)
     if made is None or made in {s.card for s in hand.boards[seat].slots}:
         w.say(f"Codependent 2's: the {slot.card.pretty} cannot combine with the {left[1].card.pretty} "
@@ -144,7 +147,8 @@ CODEPENDENT_TWOS = rule(
     effect="Option to combine (until the first bet); the evaluator then picks the better reading.",
     settings=(("combine_ace_low", True, "an Ace counts 1 when combining (A+2 = 3)"),),
     interpretation="'Immediate left' is the nearest face-up card to the left. Values: 2-10, J=11, Q=12, K=13, "
-                   "A=1; a total of 14 is an Ace, more cannot be combined.",
+                   "A=1; a total of 14 is an Ace, more cannot be combined. A card already half of a combined pair "
+                   "cannot be combined again.",
     examples=("X-X-7♥-5♦-2♣: combine 5♦+2♣ = 7♦, a pair of 7s.",
               "J♥-9♥-5♠-9♦-2♣-J♣ reads three Jacks with a 9 and a 5, not Jacks full of 9s.",
               "8♣+2♦ cannot make the 10♣ if you hold the 10♣."), heading="Codependent 2’s",

@@ -45,7 +45,10 @@ class Bonedoneskis(StudGame):
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
         hand, settings = w.hand, w.state.settings
         slot: Slot = hand.boards[seat].slots[index]
-        if how == "dealt" and hand.street in (5, 6) and settings.extension and extends(slot.card):
+        # Only an ordinary up street extends: a river dealt face up (River King, Gambler's Last
+        # Dollar) is still the last card.
+        if how == "dealt" and hand.street in (5, 6) and hand.street < hand.final_street \
+                and settings.extension and extends(slot.card):
             target = hand.street + 2
             if hand.final_street < target <= settings.max_cards:
                 hand.final_street = target

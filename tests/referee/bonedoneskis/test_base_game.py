@@ -137,3 +137,24 @@ def test_settings_defaults_and_overrides():
         play("open bonedoneskis 1 2 snowmen_eights=blue")
     with pytest.raises(Refusal, match="2 to 8 seats"):
         play("open bonedoneskis 1")
+
+
+def test_face_up_river_red_jack_does_not_extend():
+    # Gambler's Last Dollar buys a face-up river; a red Jack there is still the last card.
+    script = (THIRD + "up 1 TC, 2 6H, 3 KD\nbring_in 2; call 3; call 1\ndecide 2 gamblers-last-dollar pay\n"
+              "up 1 TD, 2 9H, 3 8D\ncheck 1; check 2; check 3\nup 1 4C, 2 AS, 3 AC\n")
+    state, _ = play(script)
+    first = state.hand.betting.to_act
+    order = [first] + [s for s in (1, 2, 3) if s != first]
+    state, _ = play("; ".join(f"check {s}" for s in order) + "\nup 2 JD", state)
+    assert state.hand.final_street == 6
+
+
+def test_a_two_already_combined_cannot_be_combined_again():
+    script = ("open bonedoneskis 1 2\nhand 1 dealer 2\ndown 1 KH, 2 5S; down 1 QD, 2 5C; up 1 TC, 2 9H\n"
+              "bring_in 2; call 1\nup 1 2D, 2 8H\ndecide 1 codependent-twos combine\n")
+    state, said = play(script)
+    first = state.hand.betting.to_act
+    other = 2 if first == 1 else 1
+    state, said = play(f"check {first}; check {other}\nup 1 2C, 2 4C", state)
+    assert not any(p.rule == "codependent-twos" for p in state.pending())
