@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 
 from referee.engine import Refusal, apply
-from referee.events import AllIn, Bet, Call, Raise
+from referee.events import AllIn, Call, Raise
 from referee.ledger import balances
-from referee.script import parse_script, play
+from referee.script import play
 
 THIRD = """
 open bonedoneskis 1 2 3

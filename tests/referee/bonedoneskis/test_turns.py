@@ -1,55 +1,14 @@
 """Bonedoneskis house rules that turn cards over: Queen of Hearts, The King's Men, 4-tician (with
 Killer 4) and The River King."""
 
-import pytest
 
 from referee.announcements import Kind
-from referee.engine import Refusal, apply
-from referee.events import BringIn, Call, Check
 from referee.games.bonedoneskis import powers
 from referee.ledger import balances
-from referee.script import play
+
+from bonedoneskis_table import Table
 
 HOLES = "open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 2C, 2 2D, 3 9H; down 1 5C, 2 5D, 3 5H\n"
-
-
-class Table:
-    """A hand played from script lines, keeping every announcement."""
-
-    def __init__(self, text: str):
-        self.state, self.said = play(text)
-
-    def do(self, text: str):
-        self.state, new = play(text, self.state)
-        self.said += new
-        return new
-
-    def bets(self):
-        """Play the current betting round out: bring in, call or check round the table."""
-        while self.state.hand.phase == "betting":
-            b = self.state.hand.betting
-            seat = b.to_act
-            event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) \
-                else Check(seat)
-            self.state, new = apply(self.state, event)
-            self.said += new
-
-    def refuses(self, text: str, match: str):
-        with pytest.raises(Refusal, match=match):
-            play(text, self.state)
-
-    def pending(self, rule: str | None = None):
-        return [p for p in self.state.pending() if rule is None or p.rule == rule]
-
-    def said_by(self, rule: str, kind: Kind | None = None):
-        return [a for a in self.said if a.rule == rule and (kind is None or a.kind == kind)]
-
-    def board(self, seat: int) -> list[str]:
-        """The seat's cards left to right: 'JS' face up, '(5C)' face down."""
-        return [(s.card.code if s.up else f"({s.card.code})") for s in self.state.hand.boards[seat].slots]
-
-    def tags(self, seat: int, index: int):
-        return self.state.hand.boards[seat].slots[index].tags
 
 
 # --------------------------------------------------------------------------- Queen of Hearts
