@@ -69,7 +69,10 @@ class StudGame:
         # keep `to_act` true for the dashboard as soon as nothing blocks the betting.
         if hand.phase == "betting" and hand.betting is not None and not isinstance(event, BetAction) \
                 and self.blocking(hand, "betting") is None:
-            self.settle_first_actor(w)
+            if hand.betting.to_act is None:
+                self.round_over(w)  # a round nobody can bet in (all in) waited for an obligation
+            else:
+                self.settle_first_actor(w)
 
     @classmethod
     def handlers(cls) -> dict[type, Any]:
@@ -187,6 +190,8 @@ class StudGame:
         hand.boards[event.seat] = board.adding(slot)
         self.count_received(hand, event.seat)
         self.lapse(w, "card")
+        if hand.marks.pop("unbet_round", False):
+            self.lapse(w, "betting")
         if event.up:
             hand.up_deals = hand.up_deals + ((hand.dealt, event.seat, event.card, hand.street),)
             self.on_up(w, event.seat, len(hand.boards[event.seat].slots) - 1, "dealt")
@@ -257,8 +262,8 @@ class StudGame:
                   f"({fmt(size)} bets).", seats=(first,))
         if first in self.all_in_seats(hand):
             hand.betting = bet.advance(hand.betting, hand.order, set(hand.live), self.all_in_seats(hand))
-        if hand.betting.to_act is None:
-            self.round_over(w)
+        if hand.betting.to_act is None and self.blocking(hand, "betting") is None:
+            self.round_over(w)  # nobody can bet (all in); an obligation open still holds the hand here
 
     def settle_first_actor(self, w: Work) -> None:
         """Before the first chip of a round, cards may still have changed (a 3 sold, a trade, a
@@ -347,6 +352,9 @@ class StudGame:
 
     def round_over(self, w: Work) -> None:
         hand = w.hand
+        if not hand.betting.acted:
+            # Nobody could bet: options that last "until the first bet" last until the next card.
+            hand.marks["unbet_round"] = True
         hand.betting = None
         self.on_round_over(w)
         if hand.phase == "over":

@@ -1,0 +1,130 @@
+"""The random-hand simulator: a few hundred random Bonedoneskis hands at several table sizes keep
+every invariant (money, cards, decisions, replay); the checker itself catches planted bugs; and the
+referee bugs the simulator found stay fixed."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+
+from referee.engine import Refusal
+from referee.games.stud import StudGame
+from referee.ledger import balances
+from referee.script import play
+from referee.simulate import simulate
+
+# ~300 hands in all; one replay of each table's log at the end of the run.
+SIZES = [(4, 100), (5, 80), (6, 70), (7, 50)]
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return {seats: simulate(hands, seats, seed=1000 + seats, replay_every=hands) for seats, hands in SIZES}
+
+
+@pytest.mark.parametrize("seats,hands", SIZES)
+def test_random_hands_keep_every_invariant(runs, seats, hands):
+    stats = runs[seats]
+    assert stats.violations == []
+    assert stats.hands == hands and stats.stuck == 0
+    assert stats.replays == 1
+    assert stats.showdowns + stats.fold_outs + stats.bonedoneskis + stats.deck_out == hands
+    assert stats.showdowns > hands // 3           # hands really are played out
+    assert stats.events > 40 * hands
+
+
+def test_random_hands_reach_the_house_rules(runs):
+    from referee.games.bonedoneskis.catalog import HOUSE_RULES
+    fired = {r for stats in runs.values() for r, n in stats.rules.items() if n}
+    missing = {r.id for r in HOUSE_RULES} - fired
+    assert len(missing) <= 3, missing   # the rarest (River King, Stone Cold Nuts...) may not come up
+
+
+def test_the_run_depends_only_on_the_seed():
+    a, b = simulate(10, 5, 7), simulate(10, 5, random.Random(7))
+    assert (a.events, a.refused, a.rules, a.showdowns) == (b.events, b.refused, b.rules, b.showdowns)
+    c = simulate(10, 5, 8)
+    assert (c.events, c.rules) != (a.events, a.rules)
+
+
+# ------------------------------------------------------------------ the checker can fail
+def test_a_pot_that_keeps_a_cent_is_caught(monkeypatch):
+    real = StudGame.pay_out
+
+    def skim(self, w, winnings, **kw):  # the first winner is paid a cent short
+        winnings = dict(winnings)
+        first = min(s for s, amount in winnings.items() if amount)
+        winnings[first] -= Decimal("0.01")
+        return real(self, w, winnings, **kw)
+
+    monkeypatch.setattr(StudGame, "pay_out", skim)
+    stats = simulate(3, 4, 1)
+    assert stats.kinds()["money left in a pot"] >= 1
+
+
+def test_a_lost_replacement_card_is_caught(monkeypatch):
+    def lose(self, w, event):  # takes the owed card off the books but never puts it on the board
+        hand = w.hand
+        hand.marks["replacement_owed"] = tuple(o for o in hand.marks["replacement_owed"] if o[0] != event.seat)
+        hand.pending = tuple(p for p in hand.pending if p.rule != "replacement")
+        hand.dealt += 1
+        self.after_decision(w)
+
+    monkeypatch.setattr(StudGame, "deal_replacement", lose)
+    stats = simulate(6, 6, 2)
+    assert stats.kinds()["deck"] >= 1
+
+
+# ------------------------------------------------------------- bugs the simulator found
+ALL_IN = """
+open bonedoneskis 1 2
+hand 1 dealer 2
+down 1 8C, 2 9C
+down 1 QC, 2 TC
+up 1 KD, 2 5C
+bring_in 2; allin 1 0.50           # seat 1 all in: from now on nobody bets against seat 2
+up 1 KH, 2 2H                      # 2H must be traded; seat 1 (pair of kings) opens, but is all in
+"""
+
+
+def test_an_all_in_round_still_waits_for_an_obligation():
+    state, anns = play(ALL_IN)
+    hand = state.hand
+    assert hand.phase == "betting" and hand.betting.to_act is None
+    assert [(p.rule, p.seat) for p in hand.pending] == [("trade-cards", 2)]
+    with pytest.raises(Refusal, match="being bet"):
+        play("up 1 QD", state)
+    state, anns = play("decide 2 trade-cards trade seat=1 card=KH", state)
+    assert state.hand.street == 5 and state.hand.phase == "dealing"
+    assert [a.text for a in anns][-1] == "Betting done. Deal street 5."
+
+
+def test_an_option_of_an_unbet_round_lapses_at_the_next_card():
+    state, _ = play(ALL_IN + "decide 2 trade-cards trade seat=1 card=KH\nup 1 AH, 2 3C")
+    assert state.hand.street == 6                  # seat 1 (ace high) opens, is all in: no betting
+    assert [(p.rule, p.seat) for p in state.hand.pending] == [("threes", 2)]
+    state, anns = play("down 1 ?", state)
+    assert any(a.rule == "threes" and a.text.startswith("Lapsed") for a in anns)
+    with pytest.raises(Refusal, match="no threes decision"):
+        play("decide 2 threes sell", state)
+    state, anns = play("down 2 ?\nshow 1 8C QC 4D\nshow 2 9C TC 4S", state)
+    assert state.hand.phase == "over"
+    net = balances(state.transfer_list())
+    assert net["pot:main"] == 0 and net["seat:1"] + net["seat:2"] == 0
+
+
+def test_to_act_is_right_before_the_first_chip():
+    # Seat 2 brings in with the 3, sells it and gets a King: the bring-in moves to seat 1 at once.
+    state, anns = play("""
+open bonedoneskis 1 2 3
+hand 1 dealer 3
+down 1 8C, 2 9C, 3 TC
+down 1 QC, 2 TD, 3 9H
+up 1 5D, 2 3H, 3 QD
+decide 2 threes sell
+up 2 KH
+""")
+    assert state.hand.betting.to_act == 1
+    assert anns[-1].text == "After the changes on the board, seat 1 has the lowest card and brings in."
