@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/croupier demo
 
-test: $(VENV)/.installed-dev
+# The browser tests drive Debian's Chromium (never `playwright install`); CI runs as root with apt.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+	  || echo "warning: could not install chromium: the browser tests will be skipped"
+
+test: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev

@@ -23,7 +23,7 @@ from referee.engine import Refusal
 from referee.events import EventError
 
 from . import security
-from .night import Conflict, Night
+from .night import Conflict, Night, Unapplicable
 from .security import ApiError, error_response
 from .sse import Broadcaster
 from .store import StoreError
@@ -84,6 +84,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(Conflict)
     def conflict(exc: Conflict):
         return error_response(409, str(exc))
+
+    @app.errorhandler(Unapplicable)
+    def unapplicable(exc: Unapplicable):
+        return error_response(400, str(exc))
 
     @app.errorhandler(EventError)
     def bad_event(exc: EventError):

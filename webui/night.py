@@ -11,6 +11,7 @@ table of the dashboard's own in the same SQLite file (the store's tables stay un
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from datetime import datetime, timezone
@@ -26,9 +27,15 @@ from .sse import Broadcaster, Message
 from .store import IdempotencyError, Store, StoreError
 from .table import Table
 
+log = logging.getLogger("croupier.web")
+
 
 class Conflict(Exception):
     """The request is well formed but cannot be done now (HTTP 409), with the reason."""
+
+
+class Unapplicable(Exception):
+    """The referee failed on an event instead of refusing it (HTTP 400); nothing was recorded."""
 
 
 class Night:
@@ -131,6 +138,14 @@ class Night:
             except IdempotencyError:
                 raise Conflict("this Idempotency-Key was already used for a different request; "
                                "send a new key for a new action") from None
+            except (Refusal, Conflict, StoreError):
+                raise
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError) as exc:
+                # The referee should refuse in words; anything else is its bug. `apply` is pure and
+                # runs before anything is stored, so nothing changed: say so, and log it.
+                log.exception("the referee failed on %s", event.describe())
+                raise Unapplicable(f"the referee could not apply {event.describe()}: {exc} "
+                                   f"(nothing was recorded)") from None
             said = [a.to_json() for a in result.announcements]
             if result.created:
                 self.broadcaster.publish(Message(result.seq, "table", {

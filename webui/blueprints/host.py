@@ -3,6 +3,7 @@ and the seats' QR codes."""
 
 from __future__ import annotations
 
+import io
 import time
 
 import segno
@@ -26,8 +27,11 @@ def join_url(token: str) -> str:
     return f"{public_url()}/join/{token}"
 
 
-def qr_svg(text: str) -> str:
-    return segno.make(text, error="m").svg_inline(scale=5, border=2, dark="#111", light="#fff")
+def qr_svg(text: str) -> bytes:
+    """A standalone SVG (with its namespace, so it works as an <img>) of a QR code for `text`."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=5, border=2, dark="#111", light="#fff")
+    return out.getvalue()
 
 
 # ------------------------------------------------------------------------- login

@@ -55,3 +55,8 @@ def join(token: str):
     session["seat_token"] = token
     csrf_token()
     return redirect("/me", code=303)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return "", 204

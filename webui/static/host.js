@@ -43,7 +43,7 @@ H.render = () => {
   const pend = document.getElementById("host-pending");
   C.clear(pend, v.pending.length ? v.pending.map((p) => el("div", { class: "decision" }, el("p", {}, el("strong", {}, p.who + ": "), p.prompt),
     el("div", { class: "buttons" }, p.choices.map((c) => C.actionButton(c, "/api/host/decision", { decision: p.id, choice: c },
-      { name: c, done: H.load })))))) : el("p", { class: "muted" }, "Nothing."));
+      { name: c, done: H.load }))))) : el("p", { class: "muted" }, "Nothing."));
   for (const sel of document.querySelectorAll(".seat-select")) {
     const keep = sel.value;
     C.clear(sel, v.seats.map((s) => el("option", { value: s.seat }, `${s.seat} ${s.name}`)));

@@ -1,0 +1,122 @@
+"""The dashboard in a real browser: Debian's Chromium driven by Playwright, phone viewport.
+
+A player joins by their seat link, sees the Black Jack announcement arrive live, presses pay and
+sees the pot change; the host undoes it from the host console and the phone shows the pot back.
+A phone that sleeps (visibilitychange) reconnects and gets what it missed. Screenshots go to
+artefacts/browser/ (gitignored). Chromium comes from `make test` (apt) -- never `playwright install`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import BLACK_JACK_DEAL, PIN
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("CROUPIER_CHROMIUM") or shutil.which("chromium") or (
+    "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
+                                "(make test installs it with apt-get install chromium)")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts" / "browser"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def server(tmp_path):
+    from waitress import create_server
+
+    from referee.events import from_json
+    from webui.app import create_app
+    app = create_app({"DB": str(tmp_path / "browser.db"), "PIN": PIN, "KEEPALIVE": 5})
+    night = app.extensions["croupier"]
+    night.start("bonedoneskis", [1, 2, 3], {1: "Ann", 2: "Ben", 3: "Cleo"}, {}, "browser test night")
+    for i, e in enumerate(BLACK_JACK_DEAL[:-1]):      # everything but seat 1's J♠
+        night.submit(from_json(e), f"setup-{i}", "host")
+    srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{srv.effective_port}"
+    night.close()
+    srv.close()
+
+
+def shot(page, name):
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+def test_join_watch_pay_undo_on_a_phone(server):
+    from referee.events import from_json
+    app, base = server
+    night = app.extensions["croupier"]
+    token = {p["seat"]: p["token"] for p in night.players()}[1]
+    expect = playwright_api.expect
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            phone = browser.new_context(**PHONE).new_page()
+            phone.set_default_timeout(10_000)
+            phone.goto(f"{base}/join/{token}")
+            assert phone.url.endswith("/me")
+            expect(phone.locator("#me-title")).to_contain_text("Ann")
+            expect(phone.locator("#live")).to_have_text("live")
+            expect(phone.locator("#me-pot")).to_have_text("$1.50")
+
+            # the camera (here: the host) sees the J♠ land face up in front of seat 1
+            night.submit(from_json(BLACK_JACK_DEAL[-1]), "deal-js", "host")
+            expect(phone.locator("#latest")).to_contain_text("Seat 1: pay $2.50 or fold")
+            pay = phone.locator("#decisions button[data-action=pay]")
+            expect(pay).to_have_text("pay $2.50")
+            shot(phone, "1-announcement-arrived")
+
+            pay.tap()
+            expect(phone.locator("#me-pot")).to_have_text("$4.00")
+            expect(phone.locator("#balance")).to_have_text("-$3.00")
+            expect(phone.locator("#decisions")).to_contain_text("Nothing asked of you")
+            shot(phone, "2-paid")
+
+            host = browser.new_context(**PHONE).new_page()
+            host.set_default_timeout(10_000)
+            host.goto(f"{base}/host")
+            host.fill("#pin", PIN)
+            host.click("#login button")
+            expect(host.locator("#undo-what")).to_contain_text("decision(seat=1, rule=black-jack, choice=pay")
+            host.fill("#undo-reason", "paid by mistake")
+            host.click("#undo-button")
+            expect(host.locator("#undo-what")).to_contain_text("card_dealt")
+            shot(host, "3-host-undid")
+
+            expect(phone.locator("#me-pot")).to_have_text("$1.50")
+            expect(phone.locator("#latest")).to_contain_text("Reason: paid by mistake")
+            expect(phone.locator("#decisions button[data-action=pay]")).to_be_visible()
+            shot(phone, "4-undone-on-phone")
+
+            # the phone sleeps, something happens, the phone wakes: it reconnects and catches up
+            phone.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+                                      document.dispatchEvent(new Event('visibilitychange')); }""")
+            expect(phone.locator("#live")).to_have_text("offline")
+            pending = night.table.state.pending()[0].id
+            night.submit(from_json({"type": "decision", "seat": 1, "rule": "black-jack", "choice": "pay",
+                                    "decision": pending}), "paid-at-the-table", "host")
+            phone.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+                                      document.dispatchEvent(new Event('visibilitychange')); }""")
+            expect(phone.locator("#live")).to_have_text("live")
+            expect(phone.locator("#me-pot")).to_have_text("$4.00")
+            shot(phone, "5-woke-up-caught-up")
+
+            table = browser.new_context(**PHONE).new_page()
+            table.goto(f"{base}/")
+            expect(table.locator("#pot")).to_have_text("$4.00")
+            expect(table.locator("[data-seat='1'] .playing").first).to_be_visible()
+            assert "K♥" not in table.locator("#seats").inner_text()     # hole cards stay private
+            shot(table, "6-table")
+        finally:
+            browser.close()
