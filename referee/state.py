@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from .announcements import Pending
 from .chain import EMPTY, Chain
-from .events import AnyCard, Event
+from .events import AnyCard
 from .ledger import Transfer
 from .money import ZERO
 

@@ -245,7 +245,7 @@ def _nine_up(g, w, seat, index, how):
 
 
 def _nine_decide(g, w, pending, event):
-    hand, holder = w.hand, pending.get("holder")
+    holder = pending.get("holder")
     if event.choice != "confirmed":
         w.say(f"No pantomime, no payment for seat {holder}'s 9♠.", rule="i-got-the-nine", seats=(holder,))
         return
