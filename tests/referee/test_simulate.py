@@ -128,3 +128,22 @@ up 2 KH
 """)
     assert state.hand.betting.to_act == 1
     assert anns[-1].text == "After the changes on the board, seat 1 has the lowest card and brings in."
+
+
+def test_a_replacement_trade_card_with_nothing_to_trade_for_does_not_block():
+    # The 2H replaces a sold 3 after the street is dealt; the only other third-street up card was
+    # turned face down by the 4-tician: there is nothing to trade for, so betting goes on.
+    state, anns = play("""
+open bonedoneskis 1 2
+hand 1 dealer 2
+down 1 8C, 2 9C
+down 1 QC, 2 TC
+up 1 3C, 2 4H
+decide 2 four-tician turn-down seat=2 card=4H
+decide 1 threes sell
+up 1 2H
+""")
+    assert state.hand.pending == ()
+    assert any(a.rule == "trade-cards" and "no trade" in a.text for a in anns)
+    state, _ = play("bring_in 1", state)
+    assert state.hand.betting.to_act == 2

@@ -22,6 +22,7 @@ def _trade_up(g, w, seat, index, how):
     w.ask(seat, "trade-cards", f"Seat {seat}: trade the {slot.card.pretty} for another player's face-up card "
           f"from street {slot.street}.", ("trade",), kind=Kind.OBLIGATION, blocks="betting", lapses="",
           card=slot.card.code, street=slot.street)
+    _targets_gone(g, w)  # a replacement dealt after the street: its street's up cards may be gone
 
 
 def _trade_targets(g, hand, pending) -> list[tuple[int, Card]]:
