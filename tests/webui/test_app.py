@@ -177,3 +177,14 @@ def test_settle_up_after_the_demo_hand(tmp_path):
     moves = {(m["from"], m["to"]): m["amount"] for m in ledger["settle"]}
     assert sum(float(a) for a in moves.values()) == 23.50 and all(t == "seat:3" for _, t in moves)
     app.extensions["croupier"].close()
+
+
+def test_serve_and_demo_commands_exist(capsys):
+    import pytest
+
+    from webui.cli import main
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--help"])
+    assert done.value.code == 0 and "--streams" in capsys.readouterr().out
+    assert main(["demo", "--no-serve"]) == 0
+    assert "Hand 1 over" in capsys.readouterr().out

@@ -40,7 +40,10 @@ def server(tmp_path):
     night.start("bonedoneskis", [1, 2, 3], {1: "Ann", 2: "Ben", 3: "Cleo"}, {}, "browser test night")
     for i, e in enumerate(BLACK_JACK_DEAL[:-1]):      # everything but seat 1's J♠
         night.submit(from_json(e), f"setup-{i}", "host")
-    srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    import warnings
+    with warnings.catch_warnings():       # waitress 3: send_bytes is deprecated, but streaming needs it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield app, f"http://127.0.0.1:{srv.effective_port}"
