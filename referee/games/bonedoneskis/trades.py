@@ -156,6 +156,8 @@ def _eight_ball_decide(g, w, pending, event):
     fee = w.state.settings.fee
     g.contribute(w, pending.seat, fee, rule="eight-ball", memo="8 Ball trade", because=pending.because + (w.seq,))
     hand.marks["8ball-dead"] = True
+    w.say(f"8 Ball: seat {pending.seat} pays {fmt(fee)} to the pot and trades the 8♠ for seat {seat}'s "
+          f"{event.card.pretty}.", rule="eight-ball", seats=(pending.seat, seat), amount=fee)
     g.swap(w, CardsSwapped(pending.seat, Card(8, "S"), seat, event.card))
 
 
@@ -218,6 +220,8 @@ def _two_hog_decide(g, w, pending, event):
     seat, index = target_card(g, w, event, up=True)
     if event.card.rank not in (2, 5):
         raise Refusal("2 Hog takes only a 2 or a 5")
+    w.say(f"2 Hog: seat {pending.seat} takes seat {seat}'s {event.card.pretty}.", rule="two-hog",
+          seats=(pending.seat, seat))
     g.move(w, CardMoved(seat, event.card, pending.seat))
 
 
