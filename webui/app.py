@@ -3,7 +3,8 @@
 Config keys (all optional but DB):
     DB            path of the SQLite store (required)
     PIN           the host PIN (default: 6 random digits, see app.config["PIN"])
-    SECRET_KEY    signs the session cookies (default: random per start: phones re-join after a restart)
+    SECRET_KEY    signs the session cookies (default: a random key made once and kept in the store,
+                  so phones stay joined when the server restarts)
     PUBLIC_URL    base URL put in QR codes and join links (default: the URL the request came in on)
     KEEPALIVE     seconds between SSE keepalive comments (default 15)
     MAX_STREAMS   open SSE streams allowed at once (default 100; see webui/cli_web.py for sizing)
@@ -37,7 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         raise ValueError("create_app needs config['DB'], the path of the SQLite store")
     app = Flask(__name__)
     app.config.update(
-        SECRET_KEY=secrets.token_hex(32), PIN=f"{secrets.randbelow(10**6):06d}", PUBLIC_URL=None,
+        PIN=f"{secrets.randbelow(10**6):06d}", PUBLIC_URL=None,
         KEEPALIVE=15.0, MAX_STREAMS=100, BACKLOG=500,
         SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_NAME="croupier",
         MAX_CONTENT_LENGTH=64 * 1024, JSON_SORT_KEYS=False,
@@ -48,6 +49,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     night = Night(app.config["DB"], Broadcaster(backlog=int(app.config["BACKLOG"]),
                                                 max_streams=int(app.config["MAX_STREAMS"])))
     app.extensions["croupier"] = night
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = night.cookie_secret()
     app.extensions["croupier_replay"] = security.ReplayCache()
     app.extensions["croupier_logins"] = {"failures": [], "lock": __import__("threading").Lock()}
 

@@ -12,6 +12,7 @@ table of the dashboard's own in the same SQLite file (the store's tables stay un
 from __future__ import annotations
 
 import logging
+import secrets
 import sqlite3
 import threading
 from datetime import datetime, timezone
@@ -47,6 +48,7 @@ class Night:
         self._meta = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False, isolation_level=None)
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_nights (session_id INTEGER PRIMARY KEY, "
                            "ended_at TEXT NOT NULL)")
+        self._meta.execute("CREATE TABLE IF NOT EXISTS web_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         self.table: Table | None = None
         self.ended = False
         self.store_seq_announcements: dict[int, list[Announcement]] = {}
@@ -73,6 +75,13 @@ class Night:
             self.broadcaster.publish(Message(store_seq, "table", {
                 "id": store_seq, "event": from_json(data).describe(), "announcements": [a.to_json() for a in said],
                 "replayed": True}))
+
+    def cookie_secret(self) -> str:
+        """The key that signs cookies, made once per store: phones stay joined across a restart."""
+        with self.lock:
+            self._meta.execute("INSERT OR IGNORE INTO web_settings (name, value) VALUES ('cookie_secret', ?)",
+                               [secrets.token_hex(32)])
+            return self._meta.execute("SELECT value FROM web_settings WHERE name = 'cookie_secret'").fetchone()[0]
 
     @property
     def session_id(self) -> int | None:

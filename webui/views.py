@@ -86,6 +86,7 @@ def public_state(night: "Night", show_all: bool = False, seat: int | None = None
     net = balances(state.transfer_list())
     hand = state.hand
     to_act = hand.betting.to_act if hand is not None and hand.betting is not None and hand.phase == "betting" else None
+    shown = hand is not None and hand.phase == "over"      # after the showdown the hands that stayed in are seen
     seats = []
     for s in state.seats:
         board = hand.boards.get(s) if hand is not None else None
@@ -94,7 +95,8 @@ def public_state(night: "Night", show_all: bool = False, seat: int | None = None
             "in_hand": board is not None, "folded": bool(board and board.folded), "all_in": bool(board and board.all_in),
             "to_act": to_act == s,
             "put": str(hand.contributions.get(s, ZERO)) if hand is not None else "0.00",
-            "cards": [_card(sl, show_all or s == seat) for sl in board.slots] if board is not None else [],
+            "cards": [_card(sl, show_all or s == seat or (shown and not board.folded)) for sl in board.slots]
+            if board is not None else [],
         })
     hand_view = None
     if hand is not None:

@@ -188,3 +188,59 @@ def test_serve_and_demo_commands_exist(capsys):
     assert done.value.code == 0 and "--streams" in capsys.readouterr().out
     assert main(["demo", "--no-serve"]) == 0
     assert "Hand 1 over" in capsys.readouterr().out
+
+
+def _demo_events(upto_line):
+    import json
+
+    from webui.cli import DEMO_HAND
+    lines = [ln for ln in DEMO_HAND.read_text().splitlines() if ln.strip()]
+    return [json.loads(ln) for ln in lines[1:upto_line]]
+
+
+def test_a_choice_that_points_at_a_card(dash, dash_host):
+    """Trade Cards: the seat page offers the other seats' up cards; a wrong pick is refused in words."""
+    tokens = start_night(dash_host, seats=(1, 2, 3, 4))
+    deal(dash_host, _demo_events(28))            # ... street 4: seat 1 is dealt the 9♦ and must trade
+    phone = Phone(dash)
+    phone.join(tokens[1])
+    me = phone.get("/api/me").get_json()
+    trade = next(p for p in me["pending"] if p["rule"] == "trade-cards")
+    assert trade["targets"] == {"trade": "up-card"}
+    assert {"seat": 3, "card": "7H", "pretty": "7♥"} in me["up_cards"]
+    wrong = phone.post("/api/seat/decision", {"decision": trade["id"], "choice": "trade", "target_seat": 3,
+                                              "card": "9S"})
+    assert wrong.status_code == 409 and "street 4" in wrong.get_json()["error"]
+    right = phone.post("/api/seat/decision", {"decision": trade["id"], "choice": "trade", "target_seat": 3,
+                                              "card": "7H"})
+    assert right.status_code == 200
+    assert any("trade 9♦ for 7♥" in a["text"] for a in right.get_json()["announcements"])
+
+
+def test_phones_stay_joined_across_a_restart(tmp_path):
+    from webui.app import create_app
+    app = create_app({"DB": str(tmp_path / "r.db"), "PIN": PIN})
+    host = Phone(app)
+    host.login()
+    tokens = start_night(host)
+    phone = Phone(app)
+    phone.join(tokens[2])
+    cookie = phone.c.get_cookie("croupier").value
+    app.extensions["croupier"].close()
+    again = create_app({"DB": str(tmp_path / "r.db"), "PIN": PIN})
+    c = again.test_client()
+    c.set_cookie("croupier", cookie)
+    assert c.get("/api/me").get_json()["seat"] == 2
+    again.extensions["croupier"].close()
+
+
+def test_after_the_showdown_the_hands_that_stayed_in_are_seen(tmp_path):
+    from webui.app import create_app
+    from webui.cli import DEMO_HAND, main
+    db = tmp_path / "demo.db"
+    assert main(["replay", str(DEMO_HAND), "--db", str(db)]) == 0
+    app = create_app({"DB": str(db), "PIN": PIN})
+    seats = {s["seat"]: s for s in app.test_client().get("/state").get_json()["seats"]}
+    assert "AH" in {c["code"] for c in seats[3]["cards"]}          # the winner's hole card
+    assert None in {c["code"] for c in seats[2]["cards"]}           # a folded hand stays hidden
+    app.extensions["croupier"].close()

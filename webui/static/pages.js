@@ -203,6 +203,7 @@ P.onLive = (kind, data) => {
 
 P.init = async () => {
   const page = P.page;
+  if (page === "login" || page === "rules") document.getElementById("live").hidden = true;
   if (page === "login") {
     document.getElementById("login").addEventListener("submit", async (ev) => {
       ev.preventDefault();
