@@ -244,3 +244,29 @@ def test_after_the_showdown_the_hands_that_stayed_in_are_seen(tmp_path):
     assert "AH" in {c["code"] for c in seats[3]["cards"]}          # the winner's hole card
     assert None in {c["code"] for c in seats[2]["cards"]}           # a folded hand stays hidden
     app.extensions["croupier"].close()
+
+
+def test_a_simultaneous_double_tap_records_once(dash, dash_host):
+    """Two requests with one key at the same instant (a phone retrying while the first is in flight)."""
+    import threading
+    tokens = start_night(dash_host)
+    deal(dash_host)
+    taps = [Phone(dash), Phone(dash)]
+    for t in taps:
+        t.join(tokens[1])
+    decision = taps[0].get("/api/me").get_json()["pending"][0]["id"]
+    before = dash_host.get("/state").get_json()["events"]
+    barrier, answers = threading.Barrier(2), []
+
+    def tap(phone):
+        barrier.wait()
+        answers.append(phone.post("/api/seat/decision", {"decision": decision, "choice": "pay"}, key="same-tap"))
+    threads = [threading.Thread(target=tap, args=(t,)) for t in taps]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].get_json()["seq"] == answers[1].get_json()["seq"]
+    assert dash_host.get("/state").get_json()["events"] == before + 1
+    assert dash_host.get("/state").get_json()["pot"] == "4.00"

@@ -65,7 +65,9 @@ def test_join_watch_pay_undo_on_a_phone(server):
     with playwright_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         try:
+            errors: list[str] = []
             phone = browser.new_context(**PHONE).new_page()
+            phone.on("pageerror", lambda e: errors.append(str(e)))
             phone.set_default_timeout(10_000)
             phone.goto(f"{base}/join/{token}")
             assert phone.url.endswith("/me")
@@ -121,5 +123,55 @@ def test_join_watch_pay_undo_on_a_phone(server):
             expect(table.locator("[data-seat='1'] .playing").first).to_be_visible()
             assert "K♥" not in table.locator("#seats").inner_text()     # hole cards stay private
             shot(table, "6-table")
+            assert not errors, errors
         finally:
             browser.close()
+
+
+def test_host_starts_a_night_and_deals_by_hand(tmp_path):
+    import warnings
+
+    from waitress import create_server
+
+    from webui.app import create_app
+    app = create_app({"DB": str(tmp_path / "host.db"), "PIN": PIN, "KEEPALIVE": 5})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    threading.Thread(target=srv.run, daemon=True).start()
+    base, expect, errors = f"http://127.0.0.1:{srv.effective_port}", playwright_api.expect, []
+    try:
+        with playwright_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                host = browser.new_context(**PHONE).new_page()
+                host.on("pageerror", lambda e: errors.append(str(e)))
+                host.set_default_timeout(10_000)
+                host.goto(f"{base}/host")
+                host.fill("#pin", PIN)
+                host.click("#login button")
+                expect(host.locator("#host-night")).to_contain_text("No night yet")
+                host.fill("#night-seats input[data-seat='1']", "Zoe")
+                host.fill("#night-name", "Friday")
+                host.click("#night-form button[type=submit]")
+                expect(host.locator("#host-night")).to_contain_text("Friday")
+                expect(host.locator("#players img.qr")).to_have_count(4)      # seats 1-4 by default
+                expect(host.locator("#players")).to_contain_text("Seat 1: Zoe")
+                host.click("#hand-form button")
+                expect(host.locator("#host-night")).to_contain_text("hand 1")
+                host.select_option("#card-seat", "2")
+                host.fill("#card-code", "9S")
+                host.click("#card-form button")
+                expect(host.locator("#host-night")).to_contain_text("9♠")
+                shot(host, "7-host-started-a-night")
+                table = browser.new_context(**PHONE).new_page()
+                table.on("pageerror", lambda e: errors.append(str(e)))
+                table.goto(f"{base}/")
+                expect(table.locator("[data-seat='2']")).to_contain_text("9♠")
+                expect(table.locator("#pot")).to_have_text("$2.00")
+            finally:
+                browser.close()
+    finally:
+        app.extensions["croupier"].close()
+        srv.close()
+    assert not errors, errors
