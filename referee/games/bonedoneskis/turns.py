@@ -118,12 +118,9 @@ def _four_decide(g, w, pending, event):
         return
     seat, index = target_card(g, w, event, up=True, other=False)
     slot = w.hand.boards[seat].slots[index]
-    g.turn_down(w, CardTurnedDown(seat, slot.card))
     w.say(f"4-tician: seat {seat} turns the {slot.card.pretty} face down.", rule="four-tician",
           seats=(pending.seat, seat))
-    if slot.card == Card(4, "C"):
-        w.say(f"Killer 4: seat {seat}'s 4♣ is now face down; that hand cannot win a showdown.",
-              rule="killer-4", seats=(seat,))
+    g.turn_down(w, CardTurnedDown(seat, slot.card))  # a 4♣ turned down: Killer 4 says so (turned_down hook)
 
 
 FOUR_TICIAN = rule(
