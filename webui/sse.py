@@ -100,7 +100,11 @@ class Broadcaster:
             if self.open_streams >= self.max_streams:
                 raise TooManyStreams(f"{self.open_streams} streams are open (the limit is {self.max_streams})")
             self.open_streams += 1
-        return self._body(last_id, snapshot, keepalive, retry_ms)
+        return _Stream(self, self._body(last_id, snapshot, keepalive, retry_ms))
+
+    def _release(self) -> None:
+        with self._cond:
+            self.open_streams -= 1
 
     def _body(self, last_id, snapshot, keepalive, retry_ms) -> Iterator[bytes]:
         try:
@@ -139,9 +143,32 @@ class Broadcaster:
                     yield b": keepalive\n\n"
                 for m in fresh or ():
                     yield m.encode()
-        finally:
-            with self._cond:
-                self.open_streams -= 1
+        except GeneratorExit:
+            return
+
+
+class _Stream:
+    """The response body: frees its stream slot when closed, even if it was never iterated (a
+    client gone before the first byte), which a bare generator's `finally` would miss."""
+
+    def __init__(self, owner: Broadcaster, body: Iterator[bytes]) -> None:
+        self._owner, self._body, self._open = owner, body, True
+
+    def __iter__(self) -> "_Stream":
+        return self
+
+    def __next__(self) -> bytes:
+        try:
+            return next(self._body)
+        except StopIteration:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self._body.close()
+            self._owner._release()
 
 
 def parse_last_id(*candidates: str | None) -> int | None:

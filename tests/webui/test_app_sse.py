@@ -65,16 +65,19 @@ def test_live_messages_arrive_and_reset_starts_over():
     assert b.open_streams == 0
 
 
-def test_stream_cap():
+def test_stream_cap_and_slots_freed_even_if_never_read():
     b = Broadcaster(max_streams=2)
     s1, s2 = b.stream(None, snap), b.stream(None, snap)
+    next(s1)
     try:
         b.stream(None, snap)
     except TooManyStreams:
         pass
     else:
         raise AssertionError("a third stream was allowed")
-    s1.close(), s2.close()
+    s1.close(), s2.close()             # s2 was never iterated: its slot must come back all the same
+    assert b.open_streams == 0
+    b.stream(None, snap).close()
 
 
 def test_parse_last_id():

@@ -3,7 +3,7 @@ actions (answer its pending decisions, bet, turn up or show its own cards)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, g, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from referee.cards import CardError
 from referee.events import (AllIn, Bet, BringIn, Call, CardExposed, Check, Complete, Decision, Fold, HandShown,
@@ -52,7 +52,7 @@ def events():
         resp = jsonify({"error": f"too many live connections: {exc}", "status": 503})
         resp.status_code, resp.headers["Retry-After"] = 503, "5"
         return resp
-    resp = Response(stream_with_context(stream), mimetype="text/event-stream")
+    resp = Response(stream, mimetype="text/event-stream")   # no request context needed inside
     resp.headers["Cache-Control"] = "no-cache, no-transform"
     resp.headers["X-Accel-Buffering"] = "no"
     return resp
