@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import BLACK_JACK_DEAL, PIN, Phone, deal, start_night
+from dashboard_kit import BLACK_JACK_DEAL, PIN, Phone, deal, start_night
 
 
 def test_pages_render_with_local_assets_only(dash):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import Phone, deal, start_night
+from dashboard_kit import Phone, deal, start_night
 from webui.sse import Broadcaster, Message, TooManyStreams, parse_last_id
 
 
@@ -119,7 +119,7 @@ def test_a_stream_sees_a_seat_pay_live(dash, dash_host):
 
 
 def test_ids_survive_a_restart(tmp_path):
-    from conftest import PIN
+    from dashboard_kit import PIN
     from webui.app import create_app
     app = create_app({"DB": str(tmp_path / "n.db"), "PIN": PIN})
     host = Phone(app)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BLACK_JACK_DEAL, PIN
+from dashboard_kit import BLACK_JACK_DEAL, PIN
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PIN, Phone, deal, start_night
+from dashboard_kit import PIN, Phone, deal, start_night
 from referee.events import Event
 
 POSTS = {
