@@ -411,6 +411,11 @@ class Payment(Event):
 
     def __post_init__(self) -> None:
         _positive(self.amount, "a payment")
+        kind, _, name = self.to.partition(":")
+        if not ((kind == "pot" and name.strip()) or (kind == "seat" and name.isdigit()) or self.to == "house"):
+            raise ValueError(f"a payment goes to 'pot:NAME', 'seat:N' or 'house', not {self.to!r}")
+        if self.to == f"seat:{self.seat}":
+            raise ValueError("a seat cannot pay itself")
 
 
 @dataclass(frozen=True)

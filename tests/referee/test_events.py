@@ -41,6 +41,8 @@ def test_jsonl_reads_comments_and_blank_lines():
     ('{"type": "hand_started", "hand": 1, "dealer": 2, "colour": "red"}', "unknown field"),
     ('{"type": "undo", "target": 3, "reason": "  "}', "needs a reason"),
     ('[1, 2]', "must be a JSON object"),
+    ('{"type": "payment", "seat": 1, "amount": "1.00", "to": ""}', "a payment goes to"),
+    ('{"type": "payment", "seat": 1, "amount": "1.00", "to": "seat:1"}', "cannot pay itself"),
     ('{"type": "hand_started", "hand": 1,', "not valid JSON"),
 ])
 def test_bad_lines_name_the_line(line, message):
