@@ -149,10 +149,9 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
     if free is not None and free.key > value.key:
         copies = [(c, p) for c, p in free.plays_as.items()
                   if p.suit and Card(p.rank, p.suit) in slots and Card(p.rank, p.suit) not in RED_SIXES]
-        what = "; ".join(f"the {c.pretty} may not play as the {p.pretty}" for c, p in copies) or \
-            "a wild or derived card may not copy a card already in the hand"
-        notes.append(("no-copies", f"Seat {seat}: No Copies! {what} (already in the hand), so not "
-                                   f"{free.name[0].lower() + free.name[1:]}."))
+        what = "; ".join(f"the {c.pretty} may not play as the {p.pretty}, which is already in the hand"
+                         for c, p in copies) or "a wild or derived card may not copy a card already in the hand"
+        notes.append(("no-copies", f"Seat {seat}: No Copies! {what} (without that rule: {free.name})."))
     return notes
 
 
