@@ -1,0 +1,131 @@
+"""Tracker: one observation per dealt card, none for things passing over, hysteresis on flips,
+identity voting, unconfirmed reads, moves and removals (detections given in table mm)."""
+
+from vision.calibration import default_zones
+from vision.observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN
+from vision.tracking import TableDetection, Tracker, TrackerConfig
+
+ZONES = default_zones(4)          # 1000 x 560 mm; seat 1 bottom-left, 2 bottom-right, 3 top-right, 4 top-left
+DECK = (200.0, 280.0)
+SEAT1 = (200.0, 420.0)
+SEAT2 = (700.0, 420.0)
+SEAT3 = (700.0, 140.0)
+
+
+def det(pos, up=False, ident=None, conf=0.9, size=75.0):
+    return TableDetection(pos, size, up, ident, conf)
+
+
+def run(tracker, frames, start=0):
+    out = []
+    for i, dets in enumerate(frames):
+        out += tracker.update(start + i, dets, ZONES.zone_at)
+    return out
+
+
+def slide(a, b, n):
+    return [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
+
+
+def test_a_dealt_card_is_one_event_at_its_seat_not_on_the_way():
+    tr = Tracker()
+    path = slide(DECK, SEAT2, 6)  # passes over seat 1's zone on the way
+    frames = [[det(p, True, "9D")] for p in path] + [[det(SEAT2, True, "9D")]] * 10
+    obs = run(tr, frames)
+    assert [(o.kind, o.zone, o.card, o.up) for o in obs] == [(DEALT, "seat:2", "9D", True)]
+    rest = 5  # first frame at SEAT2
+    assert obs[0].frame - rest <= 3
+
+
+def test_order_across_seats_and_face_down_cards_have_no_identity():
+    tr = Tracker()
+    frames = []
+    for seat in (SEAT1, SEAT2, SEAT3):
+        frames += [[det(SEAT1, False)] * (seat is not SEAT1) + [det(p, False)] for p in slide(DECK, seat, 3)]
+    frames = [[det(p, False) for p in (SEAT1, SEAT2, SEAT3)]] * 5
+    obs = run(Tracker(), [[det(SEAT1)]] * 4 + [[det(SEAT1), det(SEAT2)]] * 4 + [[det(SEAT1), det(SEAT2), det(SEAT3)]] * 4)
+    assert [(o.zone, o.card, o.up, o.order) for o in obs] == [("seat:1", None, False, 1), ("seat:2", None, False, 2),
+                                                           ("seat:3", None, False, 3)]
+    del tr, frames
+
+
+def test_a_hand_covering_cards_for_a_while_removes_nothing_and_makes_nothing():
+    tr = Tracker(TrackerConfig(remove_frames=30))
+    obs = run(tr, [[det(SEAT1, True, "KH")]] * 5)
+    assert len(obs) == 1
+    hand = [[det((300 + 40 * k, 300 + 10 * k), True, None, 0.0, size=120)] for k in range(8)]  # a moving blob
+    covered = [[]] * 20  # the card itself is hidden
+    obs = run(tr, [h for h in hand] + covered + [[det(SEAT1, True, "KH")]] * 5, start=5)
+    assert obs == []
+    assert [c["card"] for c in tr.cards()] == ["KH"]
+
+
+def test_a_card_gone_for_long_is_removed():
+    tr = Tracker(TrackerConfig(remove_frames=10))
+    run(tr, [[det(SEAT1, True, "KH")]] * 5)
+    obs = run(tr, [[]] * 12, start=5)
+    assert [(o.kind, o.zone, o.card) for o in obs] == [(REMOVED, "seat:1", "KH")]
+
+
+def test_flip_needs_several_frames_and_reads_the_card():
+    tr = Tracker()
+    run(tr, [[det(SEAT1, False)]] * 5)
+    # one stray face-up frame is not a flip
+    assert run(tr, [[det(SEAT1, True, "5C")], [det(SEAT1, False)], [det(SEAT1, False)]], start=5) == []
+    obs = run(tr, [[det(SEAT1, True, "5C")]] * 4, start=8)
+    assert [(o.kind, o.zone, o.card, o.up) for o in obs] == [(EXPOSED, "seat:1", "5C", True)]
+    obs = run(tr, [[det(SEAT1, False)]] * 4, start=12)
+    assert [(o.kind, o.card, o.up) for o in obs] == [(TURNED_DOWN, "5C", False)]
+
+
+def test_identity_vote_beats_occasional_misreads():
+    tr = Tracker()
+    reads = ["QH", "QH", "QD", "QH", "QH", "QH"]
+    obs = run(tr, [[det(SEAT1, True, r, 0.9 if r == "QH" else 0.6)] for r in reads])
+    assert [(o.card, o.unconfirmed) for o in obs] == [("QH", False)]
+
+
+def test_low_confidence_becomes_unconfirmed_with_candidates():
+    tr = Tracker()
+    reads = ["8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S"]
+    obs = run(tr, [[det(SEAT1, True, r, 0.55)] for r in reads])
+    assert len(obs) == 1 and obs[0].unconfirmed and set(obs[0].candidates[:2]) == {"8S", "6S"}
+
+
+def test_partial_view_does_not_move_a_placed_card():
+    tr = Tracker()
+    run(tr, [[det(SEAT1, True, "AS")]] * 5)
+    corner = (SEAT1[0] - 25, SEAT1[1] - 35)
+    obs = run(tr, [[det(corner, True, "AS", size=25)]] * 6, start=5)
+    assert obs == [] and tr.cards()[0]["pos"] == [SEAT1[0], SEAT1[1]]
+
+
+def test_card_slid_to_another_seat_is_a_move():
+    tr = Tracker()
+    run(tr, [[det(SEAT1, True, "9D")]] * 5)
+    frames = [[det(p, True, "9D")] for p in slide(SEAT1, SEAT2, 8)] + [[det(SEAT2, True, "9D")]] * 4
+    obs = run(tr, frames, start=5)
+    assert [(o.kind, o.from_zone, o.zone, o.card) for o in obs] == [(MOVED, "seat:1", "seat:2", "9D")]
+
+
+def test_card_lifted_and_put_down_elsewhere_is_relinked_by_identity():
+    tr = Tracker()
+    run(tr, [[det(SEAT1, True, "9D")]] * 5)
+    obs = run(tr, [[]] * 4 + [[det(SEAT3, True, "9D")]] * 4, start=5)
+    assert [(o.kind, o.from_zone, o.zone) for o in obs] == [(MOVED, "seat:1", "seat:3")]
+
+
+def test_new_card_in_a_vanished_cards_place_is_its_own_card():
+    tr = Tracker(TrackerConfig(remove_frames=15))
+    run(tr, [[det(SEAT2, True, "3C")]] * 5)
+    obs = run(tr, [[]] * 3 + [[det(SEAT2, True, "TH")]] * 4 + [[det(SEAT2, True, "TH")]] * 12, start=5)
+    kinds = [(o.kind, o.card) for o in obs]
+    assert (DEALT, "TH") in kinds and (REMOVED, "3C") in kinds and len(kinds) == 2
+
+
+def test_cards_on_the_deck_or_outside_zones_are_not_dealt():
+    tr = Tracker()
+    deck_zone = next(z for z in ZONES.zones if z.name == "deck")
+    cx = sum(p[0] for p in deck_zone.polygon) / 4
+    cy = sum(p[1] for p in deck_zone.polygon) / 4
+    assert run(tr, [[det((cx, cy), False), det((5.0, 5.0), True, "2C")]] * 8) == []

@@ -1,0 +1,175 @@
+"""Observations -> referee events for the game being played.
+
+The camera sees physical facts; the referee wants events it can judge. The adapter looks at
+the referee's current state so that one physical fact gives at most one event:
+* a card the referee already has where the camera now sees it (a trade the host settled by a
+  decision, a sold card already taken off, cards collected after the hand) gives nothing;
+* two moves in opposite directions between the same seats within `swap_window` frames are one
+  `CardsSwapped`; a lone move becomes `CardMoved` when the window closes;
+* at showdown a seat's hole cards turned up one by one become one `HandShown` once all are up;
+* a move into the trick area is `CardPlayed` by the seat it came from;
+* anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
+  for the host to confirm or correct: it never becomes a wrong announcement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import parse_card
+from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped,
+                            CardTurnedDown, Event, HandShown)
+
+from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
+
+
+@dataclass
+class Held:
+    obs: Observation
+    reason: str
+
+
+class Adapter:
+    def __init__(self, swap_window: int = 20):
+        self.swap_window = swap_window
+        self.held_moves: list[Observation] = []
+        self.shown: dict[int, list[str]] = {}
+        self.needs_host: list[Held] = []
+        self.ignored: list[Held] = []   # observations that needed no event, and why (for the log)
+
+    # ------------------------------------------------------------------------ helpers
+    @staticmethod
+    def _board(state, seat):
+        hand = getattr(state, "hand", None)
+        if hand is None or seat is None:
+            return None
+        return hand.boards.get(seat)
+
+    @staticmethod
+    def _has(state, seat, card: str | None, up: bool | None = None) -> bool:
+        board = Adapter._board(state, seat)
+        if board is None or card is None:
+            return False
+        c = parse_card(card)
+        return any(s.card == c and (up is None or s.up == up) for s in board.slots)
+
+    @staticmethod
+    def _in_hand(state) -> bool:
+        hand = getattr(state, "hand", None)
+        return hand is not None and hand.phase != "over"
+
+    def _skip(self, obs: Observation, why: str) -> list[Event]:
+        self.ignored.append(Held(obs, why))
+        return []
+
+    def _ask(self, obs: Observation, why: str) -> list[Event]:
+        self.needs_host.append(Held(obs, why))
+        return []
+
+    # -------------------------------------------------------------------- translation
+    def translate(self, obs: Observation, state) -> list[Event]:
+        if obs.unconfirmed:
+            cands = "/".join(obs.candidates) or "unreadable"
+            return self._ask(obs, f"{obs.kind}: card not read with confidence ({cands}): confirm or correct it")
+        if not self._in_hand(state):
+            return self._skip(obs, "no hand in progress")
+        kind, seat = obs.kind, obs.seat
+        card = parse_card(obs.card) if obs.card else None
+        if kind == DEALT:
+            if seat is not None:
+                if obs.up and self._has(state, seat, obs.card, up=True):
+                    return self._skip(obs, "the referee already has this card there")
+                return [CardDealt(seat, card if obs.up else None, obs.up)]
+            if obs.zone == "pot":
+                return [CardDealt(None, card if obs.up else None, obs.up)]
+            return self._ask(obs, f"a card appeared in {obs.zone}: whose is it?")
+        if kind == EXPOSED:
+            if seat is None:
+                return self._skip(obs, f"card turned up in {obs.zone}")
+            if self._has(state, seat, obs.card, up=True):
+                return self._skip(obs, "already face up for the referee")
+            if self._showdown_waits(state, seat):
+                return self._show(obs, state, seat)
+            return [CardExposed(seat, card)]
+        if kind == TURNED_DOWN:
+            if seat is None:
+                return self._skip(obs, f"card turned down in {obs.zone}")
+            if card is None:
+                return self._ask(obs, "a card was turned face down but which one is not known")
+            if self._has(state, seat, obs.card, up=False):
+                return self._skip(obs, "already face down for the referee")
+            return [CardTurnedDown(seat, card)]
+        if kind == MOVED:
+            return self._moved(obs, state, card)
+        if kind == REMOVED:
+            board = self._board(state, seat)
+            if board is None:
+                return self._skip(obs, f"card taken from {obs.zone}")
+            if board.folded:
+                return self._skip(obs, "the seat has folded: mucking")
+            if card is not None and not self._has(state, seat, obs.card):
+                return self._skip(obs, "the referee no longer has this card there (sold, traded, shown)")
+            if card is None and not any(s.card is None and not s.up for s in board.slots):
+                return self._skip(obs, "no unseen face-down card there for the referee")
+            return [CardDiscarded(seat, card)]
+        return self._skip(obs, f"unknown observation {kind}")
+
+    def _showdown_waits(self, state, seat) -> bool:
+        hand = state.hand
+        return hand.phase == "showdown" and any(p.rule == "showdown" and p.seat == seat for p in hand.pending)
+
+    def _show(self, obs: Observation, state, seat: int) -> list[Event]:
+        board = self._board(state, seat)
+        unseen = sum(1 for s in board.slots if s.card is None and not s.up)
+        have = self.shown.setdefault(seat, [])
+        if obs.card not in have:
+            have.append(obs.card)
+        if len(have) < unseen:
+            return self._skip(obs, f"showdown: seat {seat} has shown {len(have)} of {unseen} hole cards")
+        del self.shown[seat]
+        return [HandShown(seat, tuple(parse_card(c) for c in have))]
+
+    def _moved(self, obs: Observation, state, card) -> list[Event]:
+        a, b = obs.from_seat, obs.seat
+        if b is not None and obs.card and self._has(state, b, obs.card):
+            return self._skip(obs, "the referee already moved this card (a decision settled it)")
+        if obs.zone == "trick" and a is not None:
+            if card is None:
+                return self._ask(obs, "a face-down card was played")
+            return [CardPlayed(a, card)]
+        if a is None or b is None:
+            return self._skip(obs, f"card moved from {obs.from_zone} to {obs.zone}")
+        for m in self.held_moves:
+            if m.from_seat == b and m.seat == a:
+                self.held_moves.remove(m)
+                other = parse_card(m.card) if m.card else None
+                if a < b:  # canonical order: the lower seat first
+                    return [CardsSwapped(a, card, b, other)]
+                return [CardsSwapped(b, other, a, card)]
+        self.held_moves.append(obs)
+        return []
+
+    def flush(self, frame: int, state, final: bool = False) -> list[Event]:
+        """Moves whose swap window has closed become single moves."""
+        out: list[Event] = []
+        for m in list(self.held_moves):
+            if not final and frame - m.frame < self.swap_window:
+                continue
+            self.held_moves.remove(m)
+            if m.card and self._has(state, m.seat, m.card):
+                self._skip(m, "the referee already moved this card")
+            elif m.card is None:
+                self._ask(m, f"a face-down card moved from seat {m.from_seat} to seat {m.seat}: which one?")
+            else:
+                out.append(CardMoved(m.from_seat, parse_card(m.card), m.seat))
+        return out
+
+    def confirm(self, index: int, card: str | None, state) -> list[Event]:
+        """The host answers `needs_host[index]` with the right card (None: drop it)."""
+        held = self.needs_host.pop(index)
+        if card is None:
+            return []
+        return self.translate(held.obs.confirmed_as(card), state)
+
+
+__all__ = ["Adapter", "Held"]

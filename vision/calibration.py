@@ -1,0 +1,274 @@
+"""Which part of the table belongs to whom: ArUco markers, the image -> table homography, zones.
+
+Table coordinates are millimetres on the table, origin at the top-left of the marked area,
+x to the right and y down as seen by the camera. Four ArUco markers (DICT_4X4_50, ids 0-3)
+lie at the corners of that area (`TableGeometry.marker_centres`); every visible marker gives
+its four corners, and two or more markers give the homography. The last good homography is
+kept while markers are covered (a hand, a glass), with its age in the status.
+
+Zones are polygons in table coordinates (`space: "table"`), or, for a table without markers,
+drawn straight onto the camera image (`space: "image"`: table coordinates are then image
+pixels). Zone files are JSON (`ZoneMap.load/save`); `default_zones(n)` lays out n seats.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ARUCO_DICT = cv2.aruco.DICT_4X4_50
+CORNER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left of the marked area
+
+
+@dataclass
+class TableGeometry:
+    width_mm: float = 1000.0
+    height_mm: float = 560.0
+    marker_mm: float = 50.0
+    inset_mm: float = 40.0  # marker centre distance from the area's edges
+
+    def marker_centres(self) -> dict[int, tuple[float, float]]:
+        i, W, H = self.inset_mm, self.width_mm, self.height_mm
+        return {0: (i, i), 1: (W - i, i), 2: (W - i, H - i), 3: (i, H - i)}
+
+    def marker_corners(self, marker_id: int) -> np.ndarray:
+        """The marker's corners in table mm, in ArUco order (TL, TR, BR, BL), axis-aligned."""
+        cx, cy = self.marker_centres()[marker_id]
+        h = self.marker_mm / 2
+        return np.float32([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
+
+    def to_json(self) -> dict:
+        return {"width_mm": self.width_mm, "height_mm": self.height_mm, "marker_mm": self.marker_mm,
+                "inset_mm": self.inset_mm}
+
+
+# --------------------------------------------------------------------------------- zones
+@dataclass
+class Zone:
+    name: str                       # "seat:3", "pot", "trick", "deck", "discard"
+    polygon: list                   # [[x, y], ...] in the zone map's space
+
+    def contains(self, pt) -> bool:
+        return cv2.pointPolygonTest(np.float32(self.polygon), (float(pt[0]), float(pt[1])), False) >= 0
+
+
+@dataclass
+class ZoneMap:
+    zones: list[Zone]
+    space: str = "table"            # "table" (mm, needs markers) or "image" (pixels, no markers)
+    geometry: TableGeometry = field(default_factory=TableGeometry)
+    card_size: float = 88.9         # card long side in this space's units
+
+    def zone_at(self, pt) -> str | None:
+        for z in self.zones:
+            if z.contains(pt):
+                return z.name
+        return None
+
+    def names(self) -> list[str]:
+        return [z.name for z in self.zones]
+
+    def to_json(self) -> dict:
+        return {"space": self.space, "table": self.geometry.to_json(), "card_size": self.card_size,
+                "zones": [{"name": z.name, "polygon": [[round(float(x), 1), round(float(y), 1)]
+                                                          for x, y in z.polygon]} for z in self.zones]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ZoneMap":
+        if not isinstance(data, dict) or not isinstance(data.get("zones"), list):
+            raise ValueError("a zone file is a JSON object with a 'zones' list")
+        space = data.get("space", "table")
+        if space not in ("table", "image"):
+            raise ValueError(f"zone space must be 'table' or 'image', not {space!r}")
+        zones = []
+        for i, z in enumerate(data["zones"]):
+            poly = z.get("polygon") if isinstance(z, dict) else None
+            if not isinstance(z, dict) or not isinstance(z.get("name"), str) or not isinstance(poly, list) \
+                    or len(poly) < 3 or not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in poly):
+                raise ValueError(f"zone {i}: needs a 'name' and a 'polygon' of at least 3 [x, y] points")
+            zones.append(Zone(z["name"], [[float(x), float(y)] for x, y in poly]))
+        geo = TableGeometry(**data.get("table", {}))
+        card = float(data.get("card_size", 88.9 if space == "table" else 120.0))
+        return cls(zones, space, geo, card)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "ZoneMap":
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}: not valid JSON ({exc.msg})") from None
+        try:
+            return cls.from_json(data)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{path}: {exc}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def _rect(x0, y0, x1, y1):
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+
+
+def default_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
+    """Seats around the marked area (two rows facing each other for up to 8 seats; the seat
+    numbers go clockwise from the bottom-left as the camera sees it), a centre strip with the
+    deck on the left, the pot in the middle and the trick area on the right."""
+    g = geometry or TableGeometry()
+    W, H, m = g.width_mm, g.height_mm, g.inset_mm + g.marker_mm / 2 + 5
+    band = (H - 2 * m) * 0.36
+    bottom = (n_seats + 1) // 2
+    top = n_seats - bottom
+    zones = []
+    for i in range(bottom):  # bottom row, left to right
+        x0 = m + (W - 2 * m) * i / bottom
+        x1 = m + (W - 2 * m) * (i + 1) / bottom
+        zones.append(Zone(f"seat:{i + 1}", _rect(x0, H - m - band, x1, H - m)))
+    for i in range(top):  # top row, right to left (clockwise)
+        x1 = W - m - (W - 2 * m) * i / max(1, top)
+        x0 = W - m - (W - 2 * m) * (i + 1) / max(1, top)
+        zones.append(Zone(f"seat:{bottom + i + 1}", _rect(x0, m, x1, m + band)))
+    cy0, cy1 = m + band, H - m - band
+    third = (W - 2 * m) / 3
+    zones.append(Zone("deck", _rect(m, cy0, m + third, cy1)))
+    zones.append(Zone("pot", _rect(m + third, cy0, m + 2 * third, cy1)))
+    zones.append(Zone("trick", _rect(m + 2 * third, cy0, W - m, cy1)))
+    return ZoneMap(zones, "table", g)
+
+
+# --------------------------------------------------------------------------- homography
+@dataclass
+class CalibrationStatus:
+    state: str = "uncalibrated"      # uncalibrated | live | kept | image-space
+    markers: tuple[int, ...] = ()
+    age_frames: int = 0              # frames since the homography was last measured
+    error_mm: float | None = None    # reprojection error of the last good fit
+    message: str = "no markers seen yet: put the four corner markers on the table"
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "markers": list(self.markers), "age_frames": self.age_frames,
+                "error_mm": None if self.error_mm is None else round(self.error_mm, 2), "message": self.message}
+
+
+class Calibration:
+    """Keeps the image -> table homography; `update(gray, frame)` when markers are looked for."""
+
+    def __init__(self, zones: ZoneMap | None = None, min_markers: int = 2, max_error_mm: float = 8.0):
+        self.zones = zones or default_zones()
+        self.geometry = self.zones.geometry
+        self.min_markers = min_markers
+        self.max_error_mm = max_error_mm
+        d = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+        self.detector = cv2.aruco.ArucoDetector(d, cv2.aruco.DetectorParameters())
+        self.H: np.ndarray | None = None
+        self.last_frame = -1
+        self.status = CalibrationStatus()
+        if self.zones.space == "image":
+            self.H = np.eye(3)
+            self.status = CalibrationStatus("image-space", message="zones drawn on the image: no markers needed")
+
+    @property
+    def ready(self) -> bool:
+        return self.H is not None
+
+    def detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        corners, ids, _ = self.detector.detectMarkers(gray)
+        out = {}
+        if ids is not None:
+            for c, i in zip(corners, ids.ravel()):
+                if int(i) in CORNER_IDS:
+                    out[int(i)] = c.reshape(4, 2)
+        return out
+
+    def update(self, image: np.ndarray, frame: int = 0) -> CalibrationStatus:
+        """Look for markers in an RGB or grey image; keep the last good homography otherwise."""
+        if self.zones.space == "image":
+            return self.status
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+        found = self.detect(gray)
+        age = frame - self.last_frame if self.last_frame >= 0 else 0
+        if len(found) >= self.min_markers:
+            src = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
+            dst = np.concatenate([self.geometry.marker_corners(i) for i in sorted(found)])
+            H, _ = cv2.findHomography(src, dst, 0)
+            if H is not None:
+                proj = cv2.perspectiveTransform(src[None], H)[0]
+                err = float(np.sqrt(((proj - dst) ** 2).sum(1)).mean())
+                if err <= self.max_error_mm:
+                    self.H, self.last_frame = H, frame
+                    missing = [i for i in CORNER_IDS if i not in found]
+                    msg = "calibrated" + (f" (marker {', '.join(map(str, missing))} not seen)" if missing else "")
+                    self.status = CalibrationStatus("live", tuple(sorted(found)), 0, err, msg)
+                    return self.status
+        if self.H is not None:
+            self.status = CalibrationStatus(
+                "kept", tuple(sorted(found)), age, self.status.error_mm,
+                f"markers covered or missing ({len(found)} of 4 seen): using the last good calibration")
+        else:
+            self.status = CalibrationStatus(
+                "uncalibrated", tuple(sorted(found)), 0, None,
+                f"only {len(found)} marker(s) seen: at least {self.min_markers} of the 4 corner markers must be "
+                f"visible (is the table in view and lit?)")
+        return self.status
+
+    def to_table(self, pts) -> np.ndarray:
+        """Image pixels -> table coordinates (N x 2)."""
+        if self.H is None:
+            raise RuntimeError("not calibrated")
+        p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(p, self.H).reshape(-1, 2)
+
+    def box_to_table(self, box) -> tuple[tuple[float, float], float]:
+        """An image box -> (centre in table units, sqrt of its area in table units)."""
+        x0, y0, x1, y1 = box
+        q = self.to_table([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        c = q.mean(0)
+        area = abs(cv2.contourArea(q.astype(np.float32)))
+        return (float(c[0]), float(c[1])), math.sqrt(max(area, 1e-6))
+
+
+# ------------------------------------------------------------------------- marker sheet
+def marker_image(marker_id: int, px: int) -> np.ndarray:
+    d = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+    return cv2.aruco.generateImageMarker(d, marker_id, px)
+
+
+def marker_sheet(dpi: int = 300, marker_mm: float = 50.0, ids=CORNER_IDS) -> np.ndarray:
+    """An A4 page (grey, uint8) with the corner markers at true size for `dpi`, cut lines and labels."""
+    mm = dpi / 25.4
+    W, H = int(round(210 * mm)), int(round(297 * mm))
+    page = np.full((H, W), 255, np.uint8)
+    side = int(round(marker_mm * mm))
+    cell_w, cell_h = W // 2, (H - int(30 * mm)) // 2
+    names = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
+    for k, mid in enumerate(ids):
+        cx = cell_w * (k % 2) + cell_w // 2
+        cy = int(20 * mm) + cell_h * (k // 2) + cell_h // 2
+        x0, y0 = cx - side // 2, cy - side // 2
+        page[y0:y0 + side, x0:x0 + side] = marker_image(mid, side)
+        q = int(8 * mm)  # dashed cut square: a white margin around the marker
+        for x in range(x0 - q, x0 + side + q, int(3 * mm)):
+            cv2.line(page, (x, y0 - q), (min(x + int(1.5 * mm), x0 + side + q), y0 - q), 150, 1)
+            cv2.line(page, (x, y0 + side + q), (min(x + int(1.5 * mm), x0 + side + q), y0 + side + q), 150, 1)
+        for y in range(y0 - q, y0 + side + q, int(3 * mm)):
+            cv2.line(page, (x0 - q, y), (x0 - q, min(y + int(1.5 * mm), y0 + side + q)), 150, 1)
+            cv2.line(page, (x0 + side + q, y), (x0 + side + q, min(y + int(1.5 * mm), y0 + side + q)), 150, 1)
+        label = f"croupier marker {mid}: {names.get(mid, '')} corner"
+        cv2.putText(page, label, (x0 - q, y0 + side + q + int(6 * mm)), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.09 * mm, 0, max(1, int(0.25 * mm)), cv2.LINE_AA)
+    title = f"croupier table markers - ArUco 4x4_50 - print at {dpi} dpi, 100% scale: each marker {marker_mm:g} mm"
+    cv2.putText(page, title, (int(10 * mm), int(12 * mm)), cv2.FONT_HERSHEY_SIMPLEX, 0.08 * mm, 0,
+                max(1, int(0.2 * mm)), cv2.LINE_AA)
+    cv2.line(page, (int(10 * mm), H - int(10 * mm)), (int(110 * mm), H - int(10 * mm)), 0, max(1, int(0.4 * mm)))
+    cv2.putText(page, "this line is 100 mm: check your print", (int(10 * mm), H - int(13 * mm)),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.07 * mm, 0, max(1, int(0.2 * mm)), cv2.LINE_AA)
+    return page
+
+
+__all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "Calibration", "CalibrationStatus",
+           "marker_image", "marker_sheet", "CORNER_IDS"]

@@ -1,0 +1,205 @@
+"""The whole camera path: frames -> recogniser -> table coordinates -> tracker -> observations ->
+adapter -> referee events -> announcements.
+
+`Pipeline.step(frame)` does one frame; `Pipeline.run(source)` drives a `FrameSource` to its end
+(or until stopped). Host input that the camera cannot see (bets, decisions) can be fed in as
+`host_events`: (time in seconds, referee event) pairs, submitted when the video reaches them.
+Nothing here raises on a bad frame, a lost camera or a refused event: it is recorded in the
+status and the game state is kept.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from referee.engine import Refusal, apply
+from referee.state import State
+
+from .adapter import Adapter
+from .calibration import Calibration
+from .observations import Observation
+from .tracking import TableDetection, Tracker, TrackerConfig
+
+
+class Referee:
+    """Where the events go: a bare referee state, or a store-backed `webui.table.Table`."""
+
+    def __init__(self, state: State | None = None, table=None, session_key: str = "camera"):
+        self.table = table
+        self._state = state if state is not None else State()
+        self.key = session_key
+        self.announcements: list = []
+        self.events: list = []
+        self.refused: list[tuple] = []  # (event, reason)
+        self._n = 0
+
+    @property
+    def state(self) -> State:
+        return self.table.state if self.table is not None else self._state
+
+    def submit(self, event) -> list:
+        self._n += 1
+        try:
+            if self.table is not None:
+                said = self.table.submit(event, f"{self.key}:{self._n}").announcements
+            else:
+                self._state, said = apply(self._state, event)
+        except Refusal as exc:
+            self.refused.append((event, str(exc)))
+            return []
+        self.events.append(event)
+        self.announcements.extend(said)
+        return said
+
+
+@dataclass
+class StepResult:
+    frame: int
+    observations: list[Observation] = field(default_factory=list)
+    events: list = field(default_factory=list)
+    announcements: list = field(default_factory=list)
+    refused: list = field(default_factory=list)
+    detections: int = 0
+    ms: float = 0.0
+
+
+class Pipeline:
+    def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
+                 adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
+                 marker_every: int = 10):
+        self.recogniser = recogniser
+        self.calibration = calibration or Calibration()
+        self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
+        self.adapter = adapter or Adapter()
+        self.referee = referee or Referee()
+        self.host_events = sorted(host_events, key=lambda te: te[0])
+        self._host_i = 0
+        self.marker_every = marker_every
+        self.observations: list[Observation] = []
+        self.frames = 0
+        self.source_status = None
+        self.last_frame = -1
+        self.step_ms: list[float] = []
+        self.started = time.monotonic()
+
+    # ----------------------------------------------------------------------------- frames
+    def _host_until(self, t: float) -> tuple[list, list, list]:
+        events, said, refused = [], [], []
+        while self._host_i < len(self.host_events) and self.host_events[self._host_i][0] <= t:
+            ev = self.host_events[self._host_i][1]
+            self._host_i += 1
+            n = len(self.referee.refused)
+            said.extend(self.referee.submit(ev))
+            if len(self.referee.refused) > n:
+                refused.append(self.referee.refused[-1])
+            else:
+                events.append(ev)
+        return events, said, refused
+
+    def step(self, frame) -> StepResult:
+        """One frame (a `sources.Frame`). Host events due by its time go first."""
+        t0 = time.perf_counter()
+        res = StepResult(frame.index)
+        ev, said, ref = self._host_until(frame.time)
+        res.events += ev
+        res.announcements += said
+        res.refused += ref
+        cal = self.calibration
+        if not cal.ready or frame.index - max(0, cal.last_frame) >= self.marker_every:
+            cal.update(frame.image, frame.index)
+        if cal.ready:
+            try:
+                cards = self.recogniser.recognise(frame.image)
+            except ValueError:  # a corrupt frame the source let through
+                cards = []
+            res.detections = len(cards)
+            dets = []
+            for c in cards:
+                pos, size = cal.box_to_table(c.box)
+                if not np.isfinite(pos).all():
+                    continue
+                dets.append(TableDetection(pos, size, c.face_up, c.identity, c.confidence, c.box))
+            obs = self.tracker.update(frame.index, dets, cal.zones.zone_at)
+            for o in obs:
+                self.observations.append(o)
+                res.observations.append(o)
+                self._submit(self.adapter.translate(o, self.referee.state), res)
+        self._submit(self.adapter.flush(frame.index, self.referee.state), res)
+        self.frames += 1
+        self.last_frame = frame.index
+        res.ms = (time.perf_counter() - t0) * 1000
+        self.step_ms = (self.step_ms + [res.ms])[-100:]
+        return res
+
+    def _submit(self, events, res: StepResult) -> None:
+        for e in events:
+            n = len(self.referee.refused)
+            said = self.referee.submit(e)
+            if len(self.referee.refused) > n:
+                res.refused.append(self.referee.refused[-1])
+            else:
+                res.events.append(e)
+                res.announcements.extend(said)
+
+    def finish(self) -> StepResult:
+        """End of input: remaining host events and held moves go in."""
+        res = StepResult(self.last_frame)
+        ev, said, ref = self._host_until(float("inf"))
+        res.events += ev
+        res.announcements += said
+        res.refused += ref
+        self._submit(self.adapter.flush(self.last_frame, self.referee.state, final=True), res)
+        return res
+
+    def run(self, source, on_step=None, max_frames: int | None = None, latest: bool = False,
+            stop=None) -> list[StepResult]:
+        """Drive a FrameSource. latest=True: a reader thread, newest frame only (live cameras)."""
+        results = []
+        if latest:
+            source.start()
+            frames = iter(lambda: source.latest(timeout=0.5), object())
+        else:
+            frames = source.frames()
+        try:
+            for f in frames:
+                self.source_status = source.status()
+                if f is None:
+                    if source.finished or (stop and stop()):
+                        break
+                    if on_step:
+                        on_step(None, self)
+                    continue
+                r = self.step(f)
+                results.append(r)
+                if on_step:
+                    on_step(r, self)
+                if (max_frames and len(results) >= max_frames) or (stop and stop()):
+                    break
+        finally:
+            if latest:
+                source.stop()
+        fin = self.finish()
+        results.append(fin)
+        if on_step:
+            on_step(fin, self)
+        self.source_status = source.status()
+        return results
+
+    # ----------------------------------------------------------------------------- status
+    def status(self) -> dict:
+        ms = sorted(self.step_ms)
+        return {
+            "source": self.source_status.to_json() if self.source_status else None,
+            "calibration": self.calibration.status.to_json(),
+            "frames": self.frames,
+            "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
+            "cards": self.tracker.cards(),
+            "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
+            "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],
+        }
+
+
+__all__ = ["Pipeline", "Referee", "StepResult"]

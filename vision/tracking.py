@@ -1,0 +1,318 @@
+"""Per-card tracks across frames: a dealt card becomes exactly one observation.
+
+Input each frame: the recogniser's detections already mapped to table coordinates
+(`TableDetection`), plus a `zone_at(point) -> zone name | None` function. Output: `Observation`s.
+
+How it stays quiet while things move over the table:
+* a card counts only once it has lain still (within `still_tol` card sizes) for
+  `stable_frames` frames inside a zone; a card sliding across other seats' zones, or a hand,
+  arm or chip (never still in the same place as a card for long) creates nothing;
+* a placed card that is not seen (covered by a hand) keeps its track for `remove_frames`
+  frames before it counts as removed; a partial view (only a corner index visible) refreshes
+  the track without moving it;
+* identity is a confidence-weighted vote over all frames it was read in; face up/down changes
+  only after `flip_frames` frames in a row show the other face (hysteresis);
+* a placed card's track accepts only nearby detections, except one with its own identity
+  (a card picked up and put down elsewhere: a move);
+* a read below `min_identity_conf` after `identity_wait` extra frames becomes an
+  *unconfirmed* observation with the candidates, never a confident wrong one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
+
+NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
+LEAVING = ("discard",)    # a card put here has left play
+
+
+@dataclass
+class TableDetection:
+    pos: tuple[float, float]        # card centre in table units
+    size: float                     # sqrt(box area) in table units
+    face_up: bool
+    identity: str | None
+    confidence: float
+    box: tuple | None = None        # the image box, for display
+
+
+@dataclass
+class TrackerConfig:
+    card_size: float = 88.9         # card long side in table units (mm by default)
+    stable_frames: int = 3
+    still_tol: float = 0.1          # x card_size
+    gate_moving: float = 1.4        # x card_size: association gate for cards in motion
+    gate_placed: float = 0.45       # x card_size: a placed card does not jump
+    move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
+    flip_frames: int = 3
+    remove_frames: int = 30
+    drop_tentative: int = 6
+    min_identity_conf: float = 0.6
+    identity_wait: int = 6
+    partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
+
+
+@dataclass
+class Track:
+    id: int
+    pos: tuple[float, float]
+    size: float
+    first_seen: int
+    last_seen: int
+    hist: deque = field(default_factory=lambda: deque(maxlen=12))      # (frame, pos)
+    faces: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, face_up)
+    votes: dict = field(default_factory=dict)                         # identity -> [weight, count]
+    reads: int = 0
+    placed: bool = False
+    zone: str | None = None
+    up: bool | None = None
+    identity: str | None = None
+    unconfirmed: bool = False
+    rest: tuple[float, float] | None = None
+    flip_run: int = 0
+    flip_votes: dict = field(default_factory=dict)
+    flip_reads: int = 0
+    wait: int = 0
+    matched: bool = False
+    placed_frame: int | None = None
+
+    def velocity(self) -> tuple[float, float]:
+        if len(self.hist) >= 2:
+            (f0, p0), (f1, p1) = self.hist[-2], self.hist[-1]
+            if f1 - f0 == 1:
+                return p1[0] - p0[0], p1[1] - p0[1]
+        return 0.0, 0.0
+
+    def to_json(self) -> dict:
+        return {"track": self.id, "zone": self.zone, "card": self.identity, "up": self.up,
+                "pos": [round(self.pos[0], 1), round(self.pos[1], 1)], "unconfirmed": self.unconfirmed}
+
+
+def _dist(a, b) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
+    """(identity, confidence, candidates) from votes {identity: [weight, count]}.
+
+    confidence = the winner's share of the vote weight x its mean read confidence, and a
+    single read is never enough on its own when `reads` says more frames were looked at."""
+    if not votes:
+        return None, 0.0, ()
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1][0])
+    total = sum(w for w, _ in votes.values())
+    ident, (w, n) = ranked[0]
+    conf = (w / total) * (w / n)
+    if n < 2 and reads >= 2:
+        conf *= 0.7
+    return ident, conf, tuple(k for k, _ in ranked[:3])
+
+
+class Tracker:
+    def __init__(self, config: TrackerConfig | None = None):
+        self.cfg = config or TrackerConfig()
+        self.tracks: dict[int, Track] = {}
+        self._next_id = 1
+        self.deal_order = 0
+        self.frame = -1
+
+    # ------------------------------------------------------------------------- public
+    def cards(self) -> list[dict]:
+        """The cards the tracker believes lie on the table now (placed tracks)."""
+        return [t.to_json() for t in self.tracks.values() if t.placed]
+
+    def update(self, frame: int, dets: list[TableDetection],
+               zone_at: Callable[[tuple[float, float]], str | None]) -> list[Observation]:
+        self.frame = frame
+        for t in self.tracks.values():
+            t.matched = False
+        pairs, unmatched = self._associate(frame, dets)
+        for t, d in pairs:
+            self._observe(t, d, frame)
+        for d in unmatched:
+            if any(t.matched and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size for t in self.tracks.values()):
+                continue  # a duplicate box of a card already tracked
+            t = Track(self._next_id, d.pos, d.size, frame, frame)
+            self._next_id += 1
+            self.tracks[t.id] = t
+            self._observe(t, d, frame)
+        out: list[Observation] = []
+        for t in list(self.tracks.values()):
+            out.extend(self._step(t, frame, zone_at))
+        return out
+
+    # -------------------------------------------------------------------- association
+    def _associate(self, frame: int, dets: list[TableDetection]):
+        cfg = self.cfg
+        cs = cfg.card_size
+        cand = []
+        for ti, t in self.tracks.items():
+            v = t.velocity()
+            pred = (t.pos[0] + v[0], t.pos[1] + v[1])
+            for di, d in enumerate(dets):
+                dist = min(_dist(t.pos, d.pos), _dist(pred, d.pos))
+                same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up)
+                if t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
+                        and d.identity != t.identity and d.confidence >= 0.5:
+                    continue  # a confidently read other card is not this one (a card put in its place)
+                gate = cfg.gate_placed if t.placed else cfg.gate_moving
+                if dist > gate * cs and not same_id:
+                    continue
+                cost = dist / cs
+                known = t.identity if t.placed else _best(t.votes, t.reads)[0]
+                if d.face_up and d.identity and known and d.identity != known:
+                    cost += 1.0 if d.confidence >= 0.5 else 0.3
+                if t.placed and t.up is not None and d.face_up != t.up:
+                    cost += 0.15
+                if same_id and dist > gate * cs:
+                    cost = 2.0 + dist / cs * 0.01  # a re-link: only when nothing closer wants it
+                cand.append((cost, ti, di))
+        cand.sort()
+        used_t, used_d, pairs = set(), set(), []
+        for cost, ti, di in cand:
+            if ti in used_t or di in used_d:
+                continue
+            used_t.add(ti)
+            used_d.add(di)
+            pairs.append((self.tracks[ti], dets[di]))
+        return pairs, [d for i, d in enumerate(dets) if i not in used_d]
+
+    def _observe(self, t: Track, d: TableDetection, frame: int) -> None:
+        cfg = self.cfg
+        t.matched = True
+        t.last_seen = frame
+        partial = t.placed and d.size < cfg.partial_size * t.size and _dist(d.pos, t.pos) < cfg.card_size * 0.6
+        if not partial:
+            t.pos = d.pos
+            t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
+            t.hist.append((frame, d.pos))
+        t.faces.append((frame, d.face_up))
+        if d.face_up and d.identity:
+            v = t.votes.setdefault(d.identity, [0.0, 0])
+            v[0] += d.confidence
+            v[1] += 1
+        if d.face_up:
+            t.reads += 1
+        if t.placed:
+            if d.face_up != t.up:
+                t.flip_run += 1
+                if d.face_up:
+                    t.flip_reads += 1
+                    if d.identity:
+                        v = t.flip_votes.setdefault(d.identity, [0.0, 0])
+                        v[0] += d.confidence
+                        v[1] += 1
+            else:
+                t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
+
+    # ------------------------------------------------------------------ state machine
+    def _still(self, t: Track, frame: int) -> bool:
+        n = self.cfg.stable_frames
+        if not t.matched or len(t.hist) < n:
+            return False
+        recent = list(t.hist)[-n:]
+        if recent[-1][0] != frame or frame - recent[0][0] > n:  # at most one missed frame
+            return False
+        mx = sum(p[0] for _, p in recent) / n
+        my = sum(p[1] for _, p in recent) / n
+        return all(_dist(p, (mx, my)) <= self.cfg.still_tol * self.cfg.card_size for _, p in recent)
+
+    def _obs(self, kind: str, t: Track, frame: int, **kw) -> Observation:
+        return Observation(kind, frame, t.id, kw.pop("zone", t.zone), kw.pop("card", t.identity),
+                           kw.pop("up", bool(t.up)), **kw)
+
+    def _same_card(self, t: Track, up: bool, ident, conf: float, frame: int) -> Track | None:
+        """A placed card that this newly settled one really is: the same identity (one deck), or,
+        face down, a card that vanished just as this one appeared next to it."""
+        cfg = self.cfg
+        for o in self.tracks.values():
+            if o is t or not o.placed:
+                continue
+            if up and ident and conf >= cfg.min_identity_conf and o.up and o.identity == ident:
+                return o
+            if not up and not o.up and t.hist and o.last_seen < frame - 1 \
+                    and o.last_seen >= t.first_seen - 2 \
+                    and _dist(o.pos, t.hist[0][1]) < cfg.gate_moving * cfg.card_size:
+                return o
+        return None
+
+    def _merge(self, old: Track, new: Track, zone: str, frame: int) -> list[Observation]:
+        del self.tracks[new.id]
+        old.pos, old.rest, old.hist, old.faces = new.pos, new.pos, new.hist, new.faces
+        old.last_seen, old.matched = new.last_seen, new.matched
+        old.flip_run, old.flip_votes, old.flip_reads = 0, {}, 0
+        if zone == old.zone:
+            return []
+        prev, old.zone = old.zone, zone
+        return [self._obs(MOVED, old, frame, from_zone=prev, placed_frame=frame - self.cfg.stable_frames + 1)]
+
+    def _step(self, t: Track, frame: int, zone_at) -> list[Observation]:
+        cfg = self.cfg
+        unseen = frame - t.last_seen
+        if not t.placed:
+            if unseen > cfg.drop_tentative:
+                del self.tracks[t.id]
+                return []
+            if not self._still(t, frame):
+                return []
+            zone = zone_at(t.pos)
+            if zone is None or zone.split(":")[0] in NON_PLACING + LEAVING:
+                return []
+            recent = [f for _, f in list(t.faces)[-cfg.stable_frames:]]
+            up = sum(recent) * 2 > len(recent)
+            ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
+            if up and conf < cfg.min_identity_conf and t.wait < cfg.identity_wait:
+                t.wait += 1
+                return []
+            same = self._same_card(t, up, ident, conf, frame)
+            if same is not None:  # not a new card: one already on the table, moved while unrecognised
+                return self._merge(same, t, zone, frame)
+            self.deal_order += 1
+            t.placed, t.zone, t.up, t.rest = True, zone, up, t.pos
+            t.placed_frame = frame - cfg.stable_frames + 1
+            t.unconfirmed = up and conf < cfg.min_identity_conf
+            t.identity = ident
+            t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
+            return [self._obs(DEALT, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
+                              candidates=cands if t.unconfirmed else (), order=self.deal_order,
+                              placed_frame=t.placed_frame)]
+        # placed
+        if unseen > cfg.remove_frames:
+            del self.tracks[t.id]
+            return [self._obs(REMOVED, t, frame)]
+        out = []
+        if t.matched and t.flip_run >= cfg.flip_frames:
+            if not t.up:  # exposed
+                ident, conf, cands = _best(t.flip_votes, t.flip_reads)
+                if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
+                    return out
+                t.up, t.identity = True, ident
+                t.unconfirmed = conf < cfg.min_identity_conf
+                t.votes = dict(t.flip_votes)
+                t.reads = t.flip_reads
+                out.append(self._obs(EXPOSED, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
+                                     candidates=cands if t.unconfirmed else ()))
+            else:
+                t.up = False
+                out.append(self._obs(TURNED_DOWN, t, frame, unconfirmed=t.identity is None))
+            t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
+        if self._still(t, frame) and t.rest is not None and _dist(t.pos, t.rest) > cfg.move_min * cfg.card_size:
+            zone = zone_at(t.pos)
+            t.rest = t.pos
+            if zone is not None and zone.split(":")[0] in NON_PLACING:
+                return out
+            if zone is None or zone.split(":")[0] in LEAVING:
+                del self.tracks[t.id]
+                out.append(self._obs(REMOVED, t, frame))
+            elif zone != t.zone:
+                old, t.zone = t.zone, zone
+                out.append(self._obs(MOVED, t, frame, from_zone=old, placed_frame=frame - cfg.stable_frames + 1))
+        return out
+
+
+__all__ = ["Tracker", "TrackerConfig", "TableDetection", "Track"]

@@ -1,0 +1,505 @@
+"""Synthetic table videos from a deal script, with ground truth.
+
+An overhead camera (slight keystone) looks at a felt table with the four corner markers; cards
+slide in from the deck under the dealer's hand, are turned over in place, traded, taken away;
+hands reach over the cards, chips slide to the pot, the light drifts and the sensor is noisy.
+Card faces come from the recogniser's synthetic-data styles (`vision.synth.faces`).
+
+`render(script, out_path)` writes the video (mp4) and returns a `Truth`: per-frame card truth
+(for the oracle detector used in tests without models), the zones, and the expected
+observations with the frame each card came to rest.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .calibration import TableGeometry, ZoneMap, default_zones, marker_image
+from .dealscript import DealScript, camera_reference, expected_event
+
+GEOMETRY = TableGeometry(width_mm=900.0, height_mm=506.0, marker_mm=45.0, inset_mm=35.0)
+CARD_H, CARD_W = 88.9, 63.5
+SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
+SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
+
+
+@dataclass
+class Motion:
+    t0: float
+    t1: float
+    a: tuple            # from pose (x, y, angle) in table mm / radians
+    b: tuple            # to pose
+    flip: bool = False
+    hand_from: tuple | None = None   # where the arm comes from (table mm), None: no hand
+
+
+@dataclass
+class PhysCard:
+    code: str
+    up: bool                          # face at the start (before any flip)
+    z: float                          # drawing order
+    motions: list = field(default_factory=list)
+    gone_at: float | None = None
+
+    def state(self, t: float):
+        """(pose, face_up shown, x-squash, moving, on_table) at time t."""
+        if not self.motions or t < self.motions[0].t0 or (self.gone_at is not None and t >= self.gone_at):
+            return None
+        up = self.up
+        for m in self.motions:
+            if t < m.t0:
+                break
+            if t < m.t1:
+                p = (t - m.t0) / max(1e-6, m.t1 - m.t0)
+                e = 1 - (1 - p) ** 2 if not m.flip else p
+                pose = tuple(a + (b - a) * e for a, b in zip(m.a, m.b))
+                if m.flip:
+                    return pose, (up if p < 0.5 else not up), abs(math.cos(math.pi * p)), True, True
+                return pose, up, 1.0, True, True
+            if m.flip:
+                up = not up
+        return self.motions_end_pose(t), up, 1.0, False, True
+
+    def motions_end_pose(self, t):
+        last = [m for m in self.motions if m.t0 <= t][-1]
+        return last.b
+
+
+def _hand_shapes(palm, arm_from, r=42.0):
+    """Palm ellipse + fingers + forearm, in table mm: list of ('e', c, axes, ang) / ('l', p, q, w)."""
+    px, py = palm
+    ax, ay = arm_from
+    d = np.array([px - ax, py - ay], float)
+    d /= max(1e-6, np.linalg.norm(d))
+    ang = math.degrees(math.atan2(d[1], d[0]))
+    shapes = [("l", (ax, ay), (px, py), 62.0), ("e", (px, py), (r, r * 0.8), ang)]
+    for k in range(4):
+        a = math.atan2(d[1], d[0]) + (k - 1.5) * 0.3
+        base = (px + math.cos(a) * r * 0.7, py + math.sin(a) * r * 0.7)
+        tip = (base[0] + math.cos(a) * 55, base[1] + math.sin(a) * 55)
+        shapes.append(("l", base, tip, 15.0))
+    return shapes
+
+
+class Renderer:
+    def __init__(self, script: DealScript, geometry: TableGeometry = GEOMETRY):
+        self.script = script
+        tb = script.table
+        self.fps = float(tb.get("fps", 10))
+        self.W, self.H = tb.get("size", [1280, 720])
+        self.seed = int(tb.get("seed", 0))
+        self.noise = float(tb.get("noise", 3.0))
+        self.g = geometry
+        self.zones = default_zones(int(tb.get("seats", 4)), geometry)
+        self.rng = np.random.default_rng(self.seed)
+        s = min(self.W / geometry.width_mm, self.H / geometry.height_mm) * float(tb.get("fill", 0.9))
+        ox, oy = (self.W - geometry.width_mm * s) / 2, (self.H - geometry.height_mm * s) / 2
+        k = geometry.width_mm * s * 0.025  # keystone: the far edge looks a little narrower
+        src = np.float32([[0, 0], [geometry.width_mm, 0], [geometry.width_mm, geometry.height_mm],
+                          [0, geometry.height_mm]])
+        dst = np.float32([[ox + k, oy], [ox + geometry.width_mm * s - k, oy],
+                          [ox + geometry.width_mm * s, oy + geometry.height_mm * s], [ox, oy + geometry.height_mm * s]])
+        self.Hm = cv2.getPerspectiveTransform(src, dst)  # table mm -> image px
+        self.px_per_mm = s
+        self._faces: dict = {}
+        self._build_background()
+        self.cards: list[PhysCard] = []
+        self.reaches: list[tuple] = []
+        self.chips: list[tuple] = []
+        self.expected: list[dict] = []
+        self._layout()
+
+    # ------------------------------------------------------------------------ geometry
+    def to_img(self, pts) -> np.ndarray:
+        p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(p, self.Hm).reshape(-1, 2)
+
+    def zone_rect(self, name):
+        z = next(z for z in self.zones.zones if z.name == name)
+        xs, ys = [p[0] for p in z.polygon], [p[1] for p in z.polygon]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def slot_pose(self, seat: int, i: int):
+        x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
+        top = (y0 + y1) / 2 < self.g.height_mm / 2
+        step = min(CARD_W + 2.0, (x1 - x0 - CARD_W - 8) / 5)
+        j = self.rng.normal(0, 1.5, 3)
+        if top:  # top seats face the camera upside down; their row runs right to left
+            return (x1 - 4 - CARD_W / 2 - i * step + j[0], (y0 + y1) / 2 + j[1], math.pi + j[2] * 0.02)
+        return (x0 + 4 + CARD_W / 2 + i * step + j[0], (y0 + y1) / 2 + j[1], j[2] * 0.02)
+
+    def seat_edge(self, seat: int):
+        x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
+        top = (y0 + y1) / 2 < self.g.height_mm / 2
+        return ((x0 + x1) / 2, -150.0 if top else self.g.height_mm + 150.0)
+
+    # ---------------------------------------------------------------------- background
+    def _build_background(self):
+        from .synth.backgrounds import background
+
+        W, H, g = self.W, self.H, self.g
+        tex = background("felt", np.random.default_rng(self.seed + 7), H, W).astype(np.uint8)
+        self.bg = tex
+        for mid, (cx, cy) in g.marker_centres().items():
+            side = g.marker_mm
+            paper = side * 1.5
+            q = self.to_img([[cx - paper / 2, cy - paper / 2], [cx + paper / 2, cy - paper / 2],
+                             [cx + paper / 2, cy + paper / 2], [cx - paper / 2, cy + paper / 2]])
+            cv2.fillConvexPoly(self.bg, np.round(q).astype(np.int32), (245, 245, 240), cv2.LINE_AA)
+            m = cv2.cvtColor(marker_image(mid, 240), cv2.COLOR_GRAY2RGB)
+            dst = self.to_img([[cx - side / 2, cy - side / 2], [cx + side / 2, cy - side / 2],
+                               [cx + side / 2, cy + side / 2], [cx - side / 2, cy + side / 2]])
+            M = cv2.getPerspectiveTransform(np.float32([[0, 0], [240, 0], [240, 240], [0, 240]]), np.float32(dst))
+            warped = cv2.warpPerspective(m, M, (W, H), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
+            mask = cv2.warpPerspective(np.full((240, 240), 255, np.uint8), M, (W, H)) > 127
+            self.bg[mask] = warped[mask]
+        # the deck: a few backs stacked in the deck zone
+        dx0, dy0, dx1, dy1 = self.zone_rect("deck")
+        self.deck_pose = (dx0 + CARD_H * 0.75, (dy0 + dy1) / 2, math.pi / 2)
+        for k in range(3):  # the deck: a few backs, a little offset
+            x, y, a = self.deck_pose
+            self._blit(self.bg, self.face_img(None), self._card_quad((x + k * 0.6, y - k * 0.6, a)))
+
+    def face_img(self, code: str | None) -> np.ndarray:
+        key = code or "back"
+        if key not in self._faces:
+            from .synth.faces import PROC_SPECS, ProceduralStyle, procedural_back
+
+            h = int(round(CARD_H * self.px_per_mm * 1.25))
+            if code is None:
+                img = procedural_back(h, np.random.default_rng(self.seed + 3))
+            else:
+                img = ProceduralStyle(PROC_SPECS[self.script.table.get("style", "proc_serif")]).face(code, h)
+            self._faces[key] = np.asarray(img)
+        return self._faces[key]
+
+    # -------------------------------------------------------------------------- layout
+    def _layout(self):
+        fps = self.fps
+        by_code: dict[str, PhysCard] = {}
+        slots: dict[int, int] = {}
+        dealer_arm = (self.deck_pose[0] - 40, -150.0)
+        z = 0.0
+        for s in self.script.steps:
+            if s.event is not None:
+                if s.event.type in ("bet", "call", "raise", "complete", "bring_in"):
+                    self.chips.append((s.t, s.event.seat))
+                continue
+            if s.action == "reach":
+                self.reaches.append((s.t, s.seat, s.dur))
+                continue
+            exp = expected_event(s)
+            if s.action == "deal":
+                i = slots.get(s.seat, 0)
+                slots[s.seat] = i + 1
+                z += 1
+                c = PhysCard(s.card, s.face == "up", z)
+                c.motions.append(Motion(s.t, s.t + SLIDE, self.deck_pose, self.slot_pose(s.seat, i),
+                                        hand_from=dealer_arm))
+                by_code[s.card] = c
+                self.cards.append(c)
+                self._expect("dealt", s, s.t + SLIDE, card=s.card if s.face == "up" else None,
+                             up=s.face == "up", event=exp)
+                continue
+            c = by_code[s.card]
+            pose = c.motions[-1].b
+            if s.action in ("expose", "turndown"):
+                c.motions.append(Motion(s.t, s.t + FLIP, pose, pose, flip=True, hand_from=self.seat_edge(s.seat)))
+                self._expect("exposed" if s.action == "expose" else "turned_down", s, s.t + FLIP, card=s.card,
+                             up=s.action == "expose", event=exp)
+            elif s.action in ("move", "swap", "play"):
+                if s.action == "swap":
+                    o = by_code[s.other]
+                    opose = o.motions[-1].b
+                    o.motions.append(Motion(s.t, s.t + 0.8, opose, (pose[0], pose[1], opose[2]),
+                                            hand_from=self.seat_edge(s.to)))
+                    c.motions.append(Motion(s.t, s.t + 0.8, pose, (opose[0], opose[1], pose[2]),
+                                            hand_from=self.seat_edge(s.seat)))
+                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=f"seat:{s.to}", event=exp)
+                    self._expect("moved", s, s.t + 0.8, card=s.other, zone=f"seat:{s.seat}", from_zone=f"seat:{s.to}",
+                                 event=None)
+                else:
+                    if s.action == "play":
+                        x0, y0, x1, y1 = self.zone_rect("trick")
+                        dest, zone = ((x0 + x1) / 2, (y0 + y1) / 2, 0.0), "trick"
+                    else:
+                        i = slots.get(s.to, 0)
+                        slots[s.to] = i + 1
+                        dest, zone = self.slot_pose(s.to, i), f"seat:{s.to}"
+                    c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, hand_from=self.seat_edge(s.seat)))
+                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=zone, event=exp)
+            elif s.action == "remove":
+                ex, ey = self.seat_edge(s.seat)
+                c.motions.append(Motion(s.t, s.t + 0.6, pose, (ex, ey * 0.9 + pose[1] * 0.1, pose[2]),
+                                        hand_from=(ex, ey)))
+                c.gone_at = s.t + 0.6
+                self._expect("removed", s, s.t + 0.6, card=s.card, event=exp)
+        self.n_frames = int(math.ceil(self.script.duration * fps))
+
+    def _expect(self, kind, s, t_rest, *, card=None, up=True, zone=None, from_zone=None, event=None):
+        self.expected.append({"kind": kind, "t": s.t, "rest_frame": int(math.ceil(t_rest * self.fps)),
+                              "zone": zone or f"seat:{s.seat}", "from_zone": from_zone or
+                              (f"seat:{s.seat}" if kind == "moved" else None), "card": card, "up": up,
+                              "event": event})
+
+    # -------------------------------------------------------------------------- frames
+    def _hands(self, t: float) -> list:
+        """Hand shape lists (table mm) visible at t."""
+        out = []
+        for c in self.cards:
+            for m in c.motions:
+                if m.hand_from is None or not (m.t0 - 0.15 <= t < m.t1 + RETRACT):
+                    continue
+                ang = m.b[2] if len(m.b) > 2 else 0.0
+                if t < m.t1:
+                    p = max(0.0, (t - m.t0) / max(1e-6, m.t1 - m.t0))
+                    e = 1 - (1 - p) ** 2
+                    pos = [a + (b - a) * e for a, b in zip(m.a[:2], m.b[:2])]
+                    if m.flip:
+                        pos = [pos[0] + 40, pos[1] + 30]
+                    del ang
+                else:  # let go: the hand withdraws towards the arm
+                    r = (t - m.t1) / RETRACT
+                    pos = [m.b[0] + (m.hand_from[0] - m.b[0]) * r * 0.6, m.b[1] + (m.hand_from[1] - m.b[1]) * r * 0.6]
+                d = np.array([pos[0] - m.hand_from[0], pos[1] - m.hand_from[1]])
+                d /= max(1e-6, np.linalg.norm(d))
+                palm = (pos[0] - d[0] * 55, pos[1] - d[1] * 55)  # hand holds the card's trailing edge
+                out.append(_hand_shapes(palm, m.hand_from))
+                break
+        for t0, seat, dur in self.reaches:
+            if t0 <= t < t0 + dur:
+                p = (t - t0) / dur
+                reach = min(1.0, p / 0.25, (1 - p) / 0.25)
+                x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
+                edge = self.seat_edge(seat)
+                tgt = ((x0 + x1) / 2 + 30 * math.sin(6 * p), (y0 + y1) / 2)
+                palm = (edge[0] + (tgt[0] - edge[0]) * reach, edge[1] + (tgt[1] - edge[1]) * reach)
+                out.append(_hand_shapes(palm, (edge[0] + 60, edge[1])))
+        return out
+
+    def _draw_shapes(self, img, shapes, colour, scale=1.0):
+        for sh in shapes:
+            if sh[0] == "e":
+                c = self.to_img([sh[1]])[0] * scale
+                ax = (max(1, int(sh[2][0] * self.px_per_mm * scale)), max(1, int(sh[2][1] * self.px_per_mm * scale)))
+                cv2.ellipse(img, (int(c[0]), int(c[1])), ax, sh[3], 0, 360, colour, -1, cv2.LINE_AA)
+            else:
+                p, q = self.to_img([sh[1], sh[2]]) * scale
+                cv2.line(img, (int(p[0]), int(p[1])), (int(q[0]), int(q[1])), colour,
+                         max(1, int(sh[3] * self.px_per_mm * scale)), cv2.LINE_AA)
+
+    def _card_quad(self, pose, squash=1.0):
+        x, y, a = pose
+        w, h = CARD_W * squash / 2, CARD_H / 2
+        c, s = math.cos(a), math.sin(a)
+        pts = [(-w, -h), (w, -h), (w, h), (-w, h)]
+        return self.to_img([(x + c * u - s * v, y + s * u + c * v) for u, v in pts])
+
+    def _blit(self, frame, img, quad):
+        fh, fw = img.shape[:2]
+        x0, y0 = np.floor(quad.min(0)).astype(int)
+        x1, y1 = np.ceil(quad.max(0)).astype(int) + 1
+        x0c, y0c, x1c, y1c = max(0, x0), max(0, y0), min(self.W, x1), min(self.H, y1)
+        if x1c - x0c < 2 or y1c - y0c < 2:
+            return
+        M = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]),
+                                        np.float32(quad - [x0c, y0c]))
+        warped = cv2.warpPerspective(img, M, (x1c - x0c, y1c - y0c), flags=cv2.INTER_LINEAR,
+                                     borderValue=(0, 0, 0, 0))
+        alpha = warped[..., 3:4].astype(np.float32) / 255
+        roi = frame[y0c:y1c, x0c:x1c].astype(np.float32)
+        sh = np.zeros_like(alpha)
+        sh[3:, 2:] = alpha[:-3, :-2]
+        roi *= 1 - 0.3 * sh
+        roi = roi * (1 - alpha) + warped[..., :3].astype(np.float32) * alpha
+        frame[y0c:y1c, x0c:x1c] = roi.astype(np.uint8)
+
+    def frame(self, i: int):
+        """(RGB frame, per-card truth list) for frame i."""
+        t = i / self.fps
+        frame = self.bg.copy()
+        truth = []
+        f = 4  # id map at 1/4 resolution for visibility
+        idmap = np.full((self.H // f, self.W // f), -1, np.int16)
+        pot = self.zone_rect("pot")
+        for k, (tc, seat) in enumerate(self.chips):  # chips slide from the seat to the pot and stay
+            if t < tc:
+                continue
+            p = min(1.0, (t - tc) / 0.6)
+            edge = self.seat_edge(seat)
+            start = (edge[0], min(max(edge[1], 80.0), self.g.height_mm - 80))
+            rr = np.random.default_rng(k)
+            dest = (pot[0] + 30 + rr.uniform(0, pot[2] - pot[0] - 60), pot[1] + 25 + rr.uniform(0, pot[3] - pot[1] - 50))
+            c = self.to_img([(start[0] + (dest[0] - start[0]) * p, start[1] + (dest[1] - start[1]) * p)])[0]
+            col = [(200, 30, 30), (30, 60, 200), (20, 20, 20), (230, 230, 230)][k % 4]
+            r = int(19 * self.px_per_mm)
+            cv2.circle(frame, (int(c[0]), int(c[1])), r, col, -1, cv2.LINE_AA)
+            cv2.circle(frame, (int(c[0]), int(c[1])), int(r * 0.7), (240, 240, 240), max(1, r // 6), cv2.LINE_AA)
+        cards = sorted((c for c in self.cards), key=lambda c: (c.state(t) is not None and c.state(t)[3], c.z))
+        for k, c in enumerate(cards):
+            st = c.state(t)
+            if st is None:
+                continue
+            pose, up, squash, moving, _ = st
+            quad = self._card_quad(pose, max(0.02, squash))
+            self._blit(frame, self.face_img(c.code if up else None), quad)
+            cv2.fillConvexPoly(idmap, np.round(quad / f).astype(np.int32), k)
+            truth.append({"k": k, "code": c.code, "up": up, "quad": quad, "squash": squash, "moving": moving})
+        for hi, shapes in enumerate(self._hands(t)):
+            col = SKIN[(hi + self.seed) % len(SKIN)]
+            self._draw_shapes(frame, shapes, col)
+            self._draw_shapes(idmap, shapes, -2, 1 / f)
+        for tr in truth:
+            q = tr["quad"] / f
+            area = max(1.0, cv2.contourArea(np.float32(q)))
+            x0, y0 = np.maximum(0, np.floor(q.min(0)).astype(int))
+            x1, y1 = np.ceil(q.max(0)).astype(int) + 1
+            vis = idmap[y0:y1, x0:x1] == tr["k"]
+            tr["visible"] = min(1.0, float(vis.sum()) / area)
+            ys, xs = np.nonzero(vis)
+            tr["vbox"] = ((xs.min() + x0) * f, (ys.min() + y0) * f, (xs.max() + x0 + 1) * f,
+                          (ys.max() + y0 + 1) * f) if len(xs) else None
+        # light drift, then sensor noise
+        gain = 1.0 + 0.07 * math.sin(2 * math.pi * t / 17.0) + 0.03 * math.sin(2 * math.pi * t / 5.3)
+        gy, gx = np.mgrid[0:9, 0:16].astype(np.float32)
+        a = t / 11.0
+        g = gain * (1 + 0.08 * ((gx / 15 - 0.5) * math.cos(a) + (gy / 8 - 0.5) * math.sin(a)))
+        g = cv2.resize(g, (self.W, self.H), interpolation=cv2.INTER_LINEAR)
+        out = frame.astype(np.float32) * g[..., None]
+        if self.noise > 0:
+            out += self._noise(i)
+        return np.clip(out, 0, 255).astype(np.uint8), truth
+
+    def _noise(self, i):
+        if not hasattr(self, "_noise_bank"):
+            r = np.random.default_rng(self.seed + 11)
+            self._noise_bank = [r.standard_normal((self.H, self.W, 1), dtype=np.float32) * self.noise
+                                for _ in range(5)]
+        return self._noise_bank[(i * 3) % len(self._noise_bank)]
+
+
+@dataclass
+class Truth:
+    fps: float
+    frames: list             # per frame: list of card truth dicts (code, up, quad, visible, vbox, squash, moving)
+    expected: list           # expected observations with rest frames
+    zones: ZoneMap
+    homography: np.ndarray   # table mm -> image px
+    n_frames: int
+
+    def to_json(self) -> dict:
+        return {"fps": self.fps, "n_frames": self.n_frames, "zones": self.zones.to_json(),
+                "homography": np.round(self.homography, 6).tolist(), "expected": self.expected}
+
+
+class _Writer:
+    """H.264 through PyAV when installed (small files: the bundled demo), else OpenCV's mp4v."""
+
+    def __init__(self, path: Path, fps: float, size, crf: int = 26):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            import av
+        except ImportError:
+            av = None
+        self.av = av
+        if av is not None:
+            self.container = av.open(str(self.path), "w")
+            self.stream = self.container.add_stream("libx264", rate=int(round(fps)))
+            self.stream.width, self.stream.height = size
+            self.stream.pix_fmt = "yuv420p"
+            self.stream.options = {"crf": str(crf), "preset": "medium"}
+        else:
+            self.cv = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), fps, tuple(size))
+            if not self.cv.isOpened():
+                raise OSError(f"cannot write video {self.path}")
+
+    def write(self, rgb: np.ndarray) -> None:
+        if self.av is not None:
+            for pk in self.stream.encode(self.av.VideoFrame.from_ndarray(rgb, format="rgb24")):
+                self.container.mux(pk)
+        else:
+            self.cv.write(np.ascontiguousarray(rgb[..., ::-1]))
+
+    def close(self) -> None:
+        if self.av is not None:
+            for pk in self.stream.encode():
+                self.container.mux(pk)
+            self.container.close()
+        else:
+            self.cv.release()
+
+
+def render(script: DealScript, out_path: str | Path | None, *, crf: int = 26, keep_frames: bool = False,
+           progress=None):
+    """Render the script to `out_path` (None: no file). Returns (Truth, frames or None)."""
+    r = Renderer(script)
+    writer = _Writer(Path(out_path), r.fps, (r.W, r.H), crf) if out_path is not None else None
+    per_frame, kept = [], []
+    try:
+        for i in range(r.n_frames):
+            img, truth = r.frame(i)
+            per_frame.append(truth)
+            if writer is not None:
+                writer.write(img)
+            if keep_frames:
+                kept.append(img)
+            if progress and i % 50 == 0:
+                progress(i, r.n_frames)
+    finally:
+        if writer is not None:
+            writer.close()
+    truth = Truth(r.fps, per_frame, r.expected, r.zones, r.Hm, r.n_frames)
+    return truth, (kept if keep_frames else None)
+
+
+def write_truth(truth: Truth, script: DealScript, path: str | Path) -> None:
+    data = truth.to_json()
+    data["reference"] = [e.to_json() for e in camera_reference(script)]
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+class OracleRecogniser:
+    """Stands in for the models in tests: detections from the renderer's truth, with the
+    recogniser's typical faults (missed frames, misreads at low confidence, box jitter,
+    partly covered cards boxed by their visible part, no reading of a card mid-flip)."""
+
+    def __init__(self, truth: Truth, seed: int = 0, p_miss: float = 0.05, p_misread: float = 0.04):
+        from .labels import IDENTITIES
+
+        self.truth, self.i = truth, 0
+        self.rng = np.random.default_rng(seed)
+        self.p_miss, self.p_misread = p_miss, p_misread
+        self.ids = IDENTITIES[:-1]
+
+    def recognise(self, image):
+        from .recogniser import CardDetection
+
+        cards = self.truth.frames[self.i] if self.i < len(self.truth.frames) else []
+        self.i += 1
+        out = []
+        for c in cards:
+            if c["visible"] < 0.35 or c["squash"] < 0.5 or c["vbox"] is None or self.rng.random() < self.p_miss:
+                continue
+            q = c["quad"]
+            box = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()) if c["visible"] > 0.9 else c["vbox"]
+            box = tuple(float(v + self.rng.normal(0, 1.5)) for v in box)
+            if not c["up"]:
+                out.append(CardDetection(box, False, None, float(self.rng.uniform(0.6, 0.95))))
+                continue
+            ident, conf = c["code"], float(self.rng.uniform(0.75, 0.99))
+            if c["visible"] < 0.6 or c["moving"] and self.rng.random() < 0.5:
+                ident, conf = None, 0.0
+            elif self.rng.random() < self.p_misread:
+                ident, conf = str(self.rng.choice(self.ids)), float(self.rng.uniform(0.5, 0.7))
+            out.append(CardDetection(box, True, ident, conf))
+        return out
+
+
+__all__ = ["Renderer", "render", "Truth", "OracleRecogniser", "write_truth", "GEOMETRY"]
