@@ -69,10 +69,14 @@ class StudGame:
         # keep `to_act` true for the dashboard as soon as nothing blocks the betting.
         if hand.phase == "betting" and hand.betting is not None and not isinstance(event, BetAction) \
                 and self.blocking(hand, "betting") is None:
-            if hand.betting.to_act is None:
-                self.round_over(w)  # a round nobody can bet in (all in) waited for an obligation
-            else:
+            b = hand.betting
+            if b.to_act is not None and (b.to_act not in hand.live or hand.boards[b.to_act].all_in):
+                # the seat to act folded on a house rule (would not pay): the turn moves on
+                hand.betting = bet.advance(b, hand.order, set(hand.live), self.all_in_seats(hand))
+            if hand.betting.to_act is not None:
                 self.settle_first_actor(w)
+            if hand.betting.to_act is None:
+                self.round_over(w)  # nobody left to bet (all in), or a round that waited for an obligation
 
     @classmethod
     def handlers(cls) -> dict[type, Any]:
@@ -275,10 +279,11 @@ class StudGame:
         first = self.bring_in_seat(w) if b.bring_in else self.first_to_act(w)
         if first in self.all_in_seats(hand):
             first = bet.advance(replace(b, to_act=first), hand.order, set(hand.live), self.all_in_seats(hand)).to_act
-        if first is not None and first != b.to_act:
-            hand.betting = replace(b, to_act=first)
-            what = "has the lowest card and brings in" if b.bring_in else "now shows the best hand and acts first"
-            w.say(f"After the changes on the board, seat {first} {what}.", seats=(first,))
+        if first != b.to_act:
+            hand.betting = replace(b, to_act=first)  # None: nobody can bet any more (all in)
+            if first is not None:
+                what = "has the lowest card and brings in" if b.bring_in else "now shows the best hand and acts first"
+                w.say(f"After the changes on the board, seat {first} {what}.", seats=(first,))
 
     def all_in_seats(self, hand: Hand) -> set[int]:
         return {s for s in hand.live if hand.boards[s].all_in}

@@ -147,3 +147,22 @@ up 1 2H
     assert any(a.rule == "trade-cards" and "no trade" in a.text for a in anns)
     state, _ = play("bring_in 1", state)
     assert state.hand.betting.to_act == 2
+
+
+def test_the_seat_to_act_folding_on_a_house_rule_passes_the_turn():
+    # Seat 2 is all in, so seat 3 is to act; seat 3 then folds rather than pay for a black Jack
+    # turned up by the Queen of Hearts. Nobody is left to bet against seat 1: on to fifth street.
+    state, anns = play("""
+open bonedoneskis 1 2 3
+hand 1 dealer 3
+down 1 8C, 2 9C, 3 JS
+down 1 QC, 2 TC, 3 2D
+up 1 5C, 2 9H, 3 KD
+bring_in 1; allin 2 0.50; call 3
+up 1 QH, 2 AH, 3 8D
+""")
+    assert state.hand.betting.to_act == 3
+    state, anns = play("decide 1 queen-of-hearts pick seat=3 card=JS\nexpose 3 JS\ndecide 3 black-jack fold",
+                       state)
+    assert (state.hand.phase, state.hand.street) == ("dealing", 5)
+    assert anns[-1].text == "Betting done. Deal street 5."
