@@ -37,8 +37,26 @@ from . import betting as bet
 from .announcements import Kind
 from .cards import Card, deck52
 from .engine import Refusal, apply, replay
-from .events import (AllIn, Bet, BringIn, Call, CardDealt, CardExposed, CardsSwapped, Check, Complete, Decision,
-                     Event, Fold, HandEnded, HandShown, HandStarted, Raise, TableOpened, dumps_jsonl)
+from .events import (
+    AllIn,
+    Bet,
+    BringIn,
+    Call,
+    CardDealt,
+    CardExposed,
+    CardsSwapped,
+    Check,
+    Complete,
+    Decision,
+    Event,
+    Fold,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    Raise,
+    TableOpened,
+    dumps_jsonl,
+)
 from .games.bonedoneskis.catalog import RULES_BY_ID
 from .ledger import pot_account
 from .money import ZERO
@@ -87,17 +105,16 @@ class Stats:
         return Counter(v.split(":", 1)[0] for v in self.violations)
 
     def summary(self) -> str:
-        lines = [f"{self.hands} hands, {self.seats} seats, seed {self.seed}: {self.events} events accepted "
-                 f"({self.refused} random candidates refused), {self.seconds:.1f} s, "
-                 f"{self.hands_per_second:.0f} hands/s",
-                 f"endings: {self.showdowns} showdowns, {self.fold_outs} fold-outs, "
-                 f"{self.bonedoneskis} Bonedoneskis, {self.deck_out} out of cards, {self.stuck} stuck; "
-                 f"{self.wars} wars, "
-                 f"{self.extended} extended hands; {self.replays} replay checks",
+        head = (f"{self.hands} hands, {self.seats} seats, seed {self.seed}: {self.events} events accepted "
+                f"({self.refused} random candidates refused), {self.seconds:.1f} s, "
+                f"{self.hands_per_second:.0f} hands/s")
+        endings = (f"endings: {self.showdowns} showdowns, {self.fold_outs} fold-outs, "
+                   f"{self.bonedoneskis} Bonedoneskis, {self.deck_out} out of cards, {self.stuck} stuck; "
+                   f"{self.wars} wars, {self.extended} extended hands; {self.replays} replay checks")
+        kinds = ", ".join(f"{k}: {n}" for k, n in self.kinds().most_common())
+        lines = [head, endings,
                  "announcements by rule: " + ", ".join(f"{r}={n}" for r, n in sorted(self.rules.items()) if r),
-                 f"invariant violations: {len(self.violations)}"
-                 + (" (" + ", ".join(f"{k}: {n}" for k, n in self.kinds().most_common()) + ")"
-                    if self.violations else "")]
+                 f"invariant violations: {len(self.violations)}" + (f" ({kinds})" if self.violations else "")]
         lines += [f"  {v}" for v in self.violations[:20]]
         return "\n".join(lines)
 

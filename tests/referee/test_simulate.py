@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from referee.cards import parse_cards
 from referee.engine import Refusal
 from referee.games.stud import StudGame
 from referee.ledger import balances
@@ -166,3 +167,22 @@ up 1 QH, 2 AH, 3 8D
                        state)
     assert (state.hand.phase, state.hand.street) == ("dealing", 5)
     assert anns[-1].text == "Betting done. Deal street 5."
+
+
+def test_the_fast_path_for_plain_boards_judges_like_the_full_rules():
+    # powers._evaluate skips the house-rule units for boards of plain cards; it must agree.
+    from referee.cards import deck52
+    from referee.evaluator import evaluate
+    from referee.games.bonedoneskis import powers
+    from referee.games.bonedoneskis.settings import BonedoneskisSettings
+    from referee.state import Slot
+    settings, rng, deck = BonedoneskisSettings(), random.Random(5), list(deck52())
+    tags = [(), ("activated",), ("schizo:5",), ("schizo:3",), ("was_down",)]
+    for _ in range(1500):
+        cards = rng.sample(deck, rng.randint(1, 8))
+        slots = tuple(Slot(c, rng.random() < .6, rng.choice((3, 4, 5, 6)), i, frozenset(rng.choice(tags)))
+                      for i, c in enumerate(cards))
+        full = evaluate(powers._units(slots, (), settings), top_hands=powers.STONE_COLD_NUTS)
+        assert powers._evaluate.__wrapped__(slots, (), settings, True).key == full.key, cards
+    nuts = tuple(Slot(c, True, 3, i) for i, c in enumerate(parse_cards("2S 2H 2D 5S 5H")))
+    assert powers._evaluate.__wrapped__(nuts, (), settings, True).name == "Stone Cold Nuts (2s full of 5s)"

@@ -101,10 +101,25 @@ def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: 
 @lru_cache(maxsize=8192)
 def _evaluate(slots, pairs, settings, no_copies: bool):
     """Pure, so cached: the same board is judged many times a hand (who acts first, showdown)."""
+    if not pairs and all(_plain(s, settings) for s in slots):
+        if not slots:
+            return None
+        # Only natural cards: the evaluator's fast path. Natural cards make the Stone Cold Nuts
+        # only as 2-2-2-5-5, the one full house judged again as the named top hand.
+        value = evaluate([s.card for s in slots])
+        if value.key[:3] != (Category.FULL_HOUSE, 2, 5):
+            return value
     us = _units(slots, pairs, settings)
     if not us:
         return None
     return evaluate(us, top_hands=STONE_COLD_NUTS, no_copies=no_copies)
+
+
+def _plain(slot: Slot, settings) -> bool:
+    """A card that plays only as itself (no wild, 6, Ace or Schizo 4♠ power)."""
+    card = slot.card
+    return card.rank not in (6, 7, 11, 14) and schizo_street(slot) is None or \
+        (card.rank in (7, 11) and not is_wild(slot, settings))
 
 
 def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, str]]:
@@ -124,8 +139,8 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
         if combo is not None:
             if combo not in said_combo:
                 said_combo.add(combo)
-                notes.append(("codependent-twos", f"Seat {seat}: the {combo[0].pretty} and {combo[1].pretty} play "
-                                                  f"as the {made.pretty} (Codependent 2's)."))
+                notes.append(("codependent-twos", (f"Seat {seat}: the {combo[0].pretty} and {combo[1].pretty} "
+                                                   f"play as the {made.pretty} (Codependent 2's).")))
             continue
         if slot is None:
             continue

@@ -21,8 +21,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT))
 
-from referee.script import to_jsonl  # noqa: E402
-from webui import cli  # noqa: E402
+from referee.script import to_jsonl
+from webui import cli
 
 FIELDS = ("rule", "kind", "seats", "text", "amount")
 
