@@ -147,7 +147,7 @@ def expected_event(step: Step) -> dict | None:
 
 
 def from_hand(events: list[Event], *, deal_gap: float = 1.0, bet_gap: float = 0.6, seed: int = 0,
-              reaches: bool = True) -> DealScript:
+              reaches: bool = True, showdown: bool = True) -> DealScript:
     """A referee hand log -> the same hand as a timed deal script, as a camera sees it."""
     import random
 
@@ -189,7 +189,7 @@ def from_hand(events: list[Event], *, deal_gap: float = 1.0, bet_gap: float = 0.
                 steps.append(Step(t - bet_gap * 0.8, "reach", e.seat, dur=1.0))
     del last_decision
     # showdown: the seats still in turn their hole cards up, one by one
-    for seat in sorted(down):
+    for seat in sorted(down) if showdown else ():
         if seat in folded:
             continue
         cards = down[seat]

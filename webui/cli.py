@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="then serve the dashboard on it (default; --no-serve just prints)")
     d.add_argument("--port", type=int, default=8000)
     d.set_defaults(func=cmd_demo)
+    from . import cli_camera; cli_camera.add_parsers(sub)  # after "demo": adds its camera switches
     return p
 
 
@@ -215,12 +216,16 @@ def cmd_settle(args) -> int:
 
 # ----------------------------------------------------------------------------------- demo
 def cmd_demo(args) -> int:
-    print("croupier demo: replaying a scripted Bonedoneskis hand (the camera demo comes in a later release)\n")
-    args.file, args.session = DEMO_HAND, "demo"
+    from .cli_camera import camera_demo_runner
+    run = camera_demo_runner(args)  # the bundled table video through the camera pipeline, if it and the models exist
+    if run is None:
+        print("croupier demo: replaying a scripted Bonedoneskis hand (the camera demo needs models/ and the table video; --replay asks for this)\n")
+        args.file, args.session = DEMO_HAND, "demo"
+        run = cmd_replay
     if args.serve:
         from .cli_web import demo_serve
-        return demo_serve(args, cmd_replay)
-    return cmd_replay(args)
+        return demo_serve(args, run)
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+"""End to end on a rendered 720p table video: video -> observations equal the script's ground
+truth (no missed, wrong or extra card facts; latency <= 3 frames) -> referee card events equal
+the script's -> announcements equal a replay of the reference log. Run with the oracle
+detector (the renderer's truth with typical recogniser faults) always, and with the real
+models when models/ has them."""
+
+from pathlib import Path
+
+import pytest
+
+from referee.script import parse_script
+from vision.calibration import Calibration
+from vision.dealscript import DealScript, from_hand
+from vision.pipeline import Pipeline
+from vision.scoring import compare_referee, score_observations
+from vision.sources import open_source
+from vision.video import OracleRecogniser, render, write_truth
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+HAND = """open bonedoneskis 1 2
+hand 1 dealer 2
+down 1 AS, 2 7C
+down 1 4H, 2 QS
+up 1 8D, 2 KC
+expose 2 QS
+bring_in 1
+complete 2
+call 1
+up 1 TD, 2 5H
+"""
+
+
+@pytest.fixture(scope="module")
+def table_video(tmp_path_factory):
+    script = from_hand(parse_script(HAND), seed=3, showdown=False)
+    script.table.update({"seats": 2, "seed": 3})
+    out = tmp_path_factory.mktemp("video")
+    truth, _ = render(script, out / "hand.mp4")
+    write_truth(truth, script, out / "hand.truth.json")
+    script.save(out / "hand.script.jsonl")
+    return out / "hand.mp4", truth, script
+
+
+def run_pipeline(video, truth, script, recogniser):
+    cal = Calibration(truth.zones)
+    p = Pipeline(recogniser, cal, host_events=script.host_events())
+    p.run(open_source(video))
+    return p
+
+
+def check(p, truth, script):
+    sc = score_observations(p.observations, truth.expected)
+    assert sc.missed == [] and sc.wrong == [] and sc.extra == [], sc.to_json()["details"]
+    assert sc.latencies and max(sc.latencies) <= 3, sc.latencies
+    ref = compare_referee(p.referee.events, script)
+    assert ref["card_events_equal"], ref["first_difference"]
+    assert ref["announcements_equal"], ref["first_announcement_difference"]
+    assert p.referee.refused == [] and p.adapter.needs_host == []
+    return sc
+
+
+def test_script_round_trip_and_truth(table_video, tmp_path):
+    video, truth, script = table_video
+    again = DealScript.load(video.parent / "hand.script.jsonl")
+    assert [s.to_json() for s in again.steps] == [s.to_json() for s in script.steps]
+    assert truth.n_frames >= 100 and sum(e["kind"] == "dealt" for e in truth.expected) == 8
+    assert any(s.action == "reach" for s in script.steps) or any(s.event and s.event.type == "bring_in"
+                                                                 for s in script.steps)
+
+
+def test_video_to_announcements_with_the_oracle_detector(table_video):
+    video, truth, script = table_video
+    p = run_pipeline(video, truth, script, OracleRecogniser(truth, seed=5))
+    check(p, truth, script)
+    assert p.calibration.status.state == "live"
+    said = " ".join(a.text for a in p.referee.announcements)
+    assert "King's Men" in said and "brings in" in said
+
+
+@pytest.mark.skipif(not (MODELS / "detector.onnx").exists() or not (MODELS / "classifier.onnx").exists(),
+                    reason="models/ not trained yet")
+def test_video_to_announcements_with_the_real_models(table_video):
+    from vision.recogniser import Recogniser
+
+    video, truth, script = table_video
+    p = run_pipeline(video, truth, script, Recogniser.from_models(MODELS, threads=2))
+    check(p, truth, script)

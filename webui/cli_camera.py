@@ -1,0 +1,280 @@
+"""`croupier run | markers | doctor | render-video`, and the camera half of `croupier demo`.
+
+* `croupier run --camera 0` (or `--source URL|FILE|FOLDER`): the camera pipeline on a live
+  table; announcements as they happen; `--zones FILE` for a hand-drawn zone file.
+* `croupier demo`: the bundled table video through the same pipeline (when the video and the
+  models exist; `--replay` replays the scripted hand instead). `--headless --once --json` for
+  scripts and tests.
+* `croupier markers`: the printable ArUco marker sheet (PNG and PDF) into hardware/.
+* `croupier doctor`: checks a camera: resolution, fps, sharpness, exposure, markers, model speed.
+* `croupier render-video SCRIPT OUT.mp4`: a synthetic table video from a deal script or a hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+DEMO_VIDEO = DATA / "demo-table.mp4"
+DEMO_SCRIPT = DATA / "demo-table.script.jsonl"
+DEMO_ZONES = DATA / "demo-table.zones.json"
+HARDWARE = Path(__file__).resolve().parent.parent / "hardware"
+
+
+def add_parsers(sub) -> None:
+    demo = sub.choices.get("demo")
+    if demo is not None:  # the camera demo's switches on the existing `demo` command
+        demo.add_argument("--replay", action="store_true", help="replay the scripted hand (no camera pipeline)")
+        demo.add_argument("--headless", action="store_true", help="no dashboard: print only (implies --no-serve)")
+        demo.add_argument("--once", action="store_true", help="one pass as fast as possible (not real time)")
+        demo.add_argument("--models", type=Path, help="model directory (default: models/)")
+
+    r = sub.add_parser("run", help="referee a live table from a camera (or a video file / URL / folder)")
+    g = r.add_mutually_exclusive_group(required=True)
+    g.add_argument("--camera", type=int, metavar="INDEX", help="USB camera index (0 = the first camera)")
+    g.add_argument("--source", help="video file, image folder, or rtsp:// / http:// URL (phone camera apps)")
+    r.add_argument("--zones", type=Path, help="zone file (JSON); default: four seats around the markers")
+    r.add_argument("--seats", type=int, default=4, help="seats for the default zones")
+    r.add_argument("--models", type=Path)
+    r.add_argument("--events", type=Path, help="host events to feed in (deal script or referee .jsonl); "
+                                                "default: open a Bonedoneskis table and start hand 1")
+    r.add_argument("--game", default="bonedoneskis")
+    r.add_argument("--dealer", type=int, default=1)
+    r.add_argument("--db", type=Path, help="record the night in this store")
+    r.add_argument("--session", default="camera")
+    r.add_argument("--once", action="store_true", help="files: one pass as fast as possible")
+    r.add_argument("--headless", action="store_true", help="no dashboard (print only)")
+    r.add_argument("--max-frames", type=int)
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=cmd_run)
+
+    m = sub.add_parser("markers", help="write the printable ArUco marker sheet (PNG + PDF)")
+    m.add_argument("--out", type=Path, default=HARDWARE)
+    m.add_argument("--dpi", type=int, default=300)
+    m.add_argument("--size-mm", type=float, default=50.0, help="marker side in mm")
+    m.set_defaults(func=cmd_markers)
+
+    d = sub.add_parser("doctor", help="check a camera for croupier: resolution, fps, focus, light, markers, speed")
+    g = d.add_mutually_exclusive_group()
+    g.add_argument("--camera", type=int, metavar="INDEX")
+    g.add_argument("--source")
+    d.add_argument("--seconds", type=float, default=3.0)
+    d.add_argument("--zones", type=Path)
+    d.add_argument("--models", type=Path)
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(func=cmd_doctor)
+
+    v = sub.add_parser("render-video", help="render a synthetic table video from a deal script or a hand")
+    v.add_argument("script", type=Path, help="deal script (.jsonl with t/action) or a referee hand .jsonl")
+    v.add_argument("out", type=Path, help="the video (.mp4); SCRIPT/truth/zones files are written next to it")
+    v.add_argument("--seed", type=int, default=1)
+    v.add_argument("--crf", type=int, default=27, help="H.264 quality when PyAV is installed (lower: bigger)")
+    v.set_defaults(func=cmd_render_video)
+
+
+# ------------------------------------------------------------------------------- helpers
+def _zones(path: Path | None, seats: int = 4):
+    from vision.calibration import ZoneMap, default_zones
+
+    return ZoneMap.load(path) if path else default_zones(seats)
+
+
+def _recogniser(models: Path | None):
+    from vision.recogniser import Recogniser, default_model_dir
+
+    return Recogniser.from_models(models or default_model_dir())
+
+
+def _host_events(path: Path | None, game: str, seats: int, dealer: int):
+    from referee.events import HandStarted, TableOpened, loads_jsonl
+    from vision.dealscript import DealScript
+
+    if path is None:
+        return [(0.0, TableOpened(game, tuple(range(1, seats + 1)))), (0.0, HandStarted(1, dealer))]
+    text = path.read_text(encoding="utf-8")
+    if '"action"' in text or '"table"' in text.splitlines()[0]:
+        return DealScript.loads(text, str(path)).host_events()
+    return [(0.0, e) for e in loads_jsonl(text, str(path))]
+
+
+def _referee(args, host_events):
+    from vision.pipeline import Referee
+
+    if not getattr(args, "db", None):
+        return Referee(), None
+    from webui.store import Store
+    from webui.table import Table
+
+    store = Store(args.db)
+    game = next((e.game for _, e in host_events if e.type == "table_opened"), "")
+    table = Table.open(store, getattr(args, "session", None) or "camera", game)
+    return Referee(table=table, session_key=f"camera:{int(time.time())}"), store
+
+
+def run_pipeline(args, source, zones, host_events, recogniser) -> int:
+    """Drive the pipeline; print announcements and status changes; final report or JSON."""
+    from vision.calibration import Calibration
+    from vision.pipeline import Pipeline
+
+    from .cli import format_announcement, report
+
+    referee, store = _referee(args, host_events)
+    if referee.table is not None:  # the store may already hold the opening events
+        host_events = [(t, e) for t, e in host_events if not (e.type in ("table_opened", "hand_started")
+                                                              and referee.table.state.game)]
+    p = Pipeline(recogniser, Calibration(zones), referee=referee, host_events=host_events)
+    quiet = args.json
+    seen = {"source": None, "cal": None, "asks": 0}
+
+    def on_step(res, pl):
+        if quiet:
+            return
+        st = pl.source_status
+        if st is not None and st.state != seen["source"]:
+            seen["source"] = st.state
+            if st.state not in ("live", "ended"):
+                print(f"[camera] {st.state}: {st.message}")
+        cal = pl.calibration.status
+        if cal.state != seen["cal"]:
+            seen["cal"] = cal.state
+            print(f"[table] {cal.message}")
+        if res is None:
+            return
+        for a in res.announcements:
+            print(format_announcement(a), flush=True)
+        for e, why in res.refused:
+            print(f"[host] the referee refused {e.describe()}: {why}")
+        asks = pl.adapter.needs_host
+        for h in asks[seen["asks"]:]:
+            print(f"[host] please check: {h.obs.describe()} ({h.reason})")
+        seen["asks"] = len(asks)
+
+    t0 = time.perf_counter()
+    try:
+        results = p.run(source, on_step=on_step, max_frames=getattr(args, "max_frames", None),
+                        latest=source.live)
+    except KeyboardInterrupt:
+        results = []
+    wall = time.perf_counter() - t0
+    state = referee.state
+    transfers = referee.table.transfers() if referee.table is not None else state.transfer_list()
+    camera = {"frames": p.frames, "seconds": round(wall, 2), "fps": round(p.frames / wall, 1) if wall else None,
+              "observations": [o.to_json() for o in p.observations], **p.status()}
+    if args.json:
+        from referee.ledger import balances
+
+        print(json.dumps({
+            "announcements": [a.to_json() for a in referee.announcements],
+            "events": [e.to_json() for e in referee.events],
+            "pot": str(state.pot_total()), "pending": [x.to_json() for x in state.pending()],
+            "balances": {k: str(v) for k, v in sorted(balances(transfers).items())},
+            "camera": camera}, ensure_ascii=False, indent=1))
+    else:
+        print()
+        report(state, [], transfers, as_json=False)
+        print(f"Camera: {p.frames} frames in {wall:.1f} s ({camera['fps']} frames/s), "
+              f"{len(p.observations)} card observations, {len(p.adapter.needs_host)} for the host to check")
+    if store is not None:
+        store.close()
+    del results
+    return 0
+
+
+# --------------------------------------------------------------------------------- demo
+def camera_demo_runner(args):
+    """The camera demo as a `run(args)` callable, or None when it cannot run here (no bundled
+    video or no models, or --replay): `croupier demo` then replays the scripted hand."""
+    from vision.recogniser import CLASSIFIER_FILE, DETECTOR_FILE, default_model_dir
+
+    if getattr(args, "headless", False):
+        args.serve = False
+    models = getattr(args, "models", None) or default_model_dir()
+    if getattr(args, "replay", False) or not DEMO_VIDEO.exists() or \
+            not (Path(models) / DETECTOR_FILE).exists() or not (Path(models) / CLASSIFIER_FILE).exists():
+        return None
+
+    def run(a) -> int:
+        from vision.sources import open_source
+
+        realtime = not a.once and sys.stdout.isatty()
+        if not a.json:
+            print(f"croupier demo: the camera pipeline on the bundled table video {DEMO_VIDEO.name} "
+                  f"({'real time' if realtime else 'as fast as it goes'}): a Bonedoneskis hand\n")
+        a.session = getattr(a, "session", None) or "demo"
+        src = open_source(DEMO_VIDEO, realtime=realtime)
+        host = _host_events(DEMO_SCRIPT, "bonedoneskis", 4, 4)
+        return run_pipeline(a, src, _zones(DEMO_ZONES), host, _recogniser(models))
+    return run
+
+
+# ---------------------------------------------------------------------------------- run
+def cmd_run(args) -> int:
+    from vision.sources import open_source
+
+    spec = args.camera if args.camera is not None else args.source
+    src = open_source(spec, realtime=not args.once)
+    host = _host_events(args.events, args.game, args.seats, args.dealer)
+    return run_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models))
+
+
+# ------------------------------------------------------------------------------ markers
+def cmd_markers(args) -> int:
+    from PIL import Image
+
+    from vision.calibration import marker_sheet
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    page = marker_sheet(args.dpi, args.size_mm)
+    png = args.out / f"markers-a4-{args.dpi}dpi.png"
+    pdf = args.out / "markers-a4.pdf"
+    img = Image.fromarray(page)
+    img.save(png, dpi=(args.dpi, args.dpi))
+    img.save(pdf, "PDF", resolution=float(args.dpi))
+    print(f"wrote {png} and {pdf}: A4, print at 100% scale ({args.dpi} dpi), markers {args.size_mm:g} mm. "
+          f"Check the 100 mm line on the print.")
+    return 0
+
+
+# ------------------------------------------------------------------------------- doctor
+def cmd_doctor(args) -> int:
+    from vision.doctor import check_camera
+
+    spec = args.source if args.source else (args.camera if args.camera is not None else 0)
+    res = check_camera(spec, seconds=args.seconds, zones=_zones(args.zones) if args.zones else None,
+                       models=args.models)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        for c in res["checks"]:
+            mark = {"ok": "OK  ", "warn": "WARN", "fail": "FAIL"}[c["status"]]
+            print(f"{mark} {c['name']:<12} {c['value']:<28} {c['advice']}")
+    return 0 if all(c["status"] != "fail" for c in res["checks"]) else 1
+
+
+# -------------------------------------------------------------------------- render-video
+def cmd_render_video(args) -> int:
+    from referee.events import loads_jsonl
+    from vision.dealscript import DealScript, from_hand
+    from vision.video import render, write_truth
+
+    text = args.script.read_text(encoding="utf-8")
+    if '"action"' in text or text.lstrip().startswith('{"table"'):
+        script = DealScript.loads(text, str(args.script))
+    else:
+        script = from_hand(loads_jsonl(text, str(args.script)), seed=args.seed)
+    truth, _ = render(script, args.out, crf=args.crf,
+                      progress=lambda i, n: print(f"  frame {i}/{n}", file=sys.stderr))
+    stem = args.out.with_suffix("")
+    script.save(f"{stem}.script.jsonl")
+    truth.zones.save(f"{stem}.zones.json")
+    write_truth(truth, script, f"{stem}.truth.json")
+    size = args.out.stat().st_size / 1e6
+    print(f"wrote {args.out} ({truth.n_frames} frames at {truth.fps:g} fps, {size:.1f} MB) with "
+          f"{stem.name}.script.jsonl, .zones.json and .truth.json")
+    return 0
+
+
+__all__ = ["add_parsers", "camera_demo_runner", "run_pipeline", "DEMO_VIDEO"]
