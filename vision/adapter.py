@@ -23,6 +23,9 @@ from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, Ca
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
 
+CENTRE_CARD_GAMES = {"boonaken"}  # games with cards dealt to the centre of the table
+
+
 @dataclass
 class Held:
     obs: Observation
@@ -80,7 +83,7 @@ class Adapter:
                 if obs.up and self._has(state, seat, obs.card, up=True):
                     return self._skip(obs, "the referee already has this card there")
                 return [CardDealt(seat, card if obs.up else None, obs.up)]
-            if obs.zone == "pot":
+            if obs.zone == "pot" and getattr(state, "game", "") in CENTRE_CARD_GAMES:
                 return [CardDealt(None, card if obs.up else None, obs.up)]
             return self._ask(obs, f"a card appeared in {obs.zone}: whose is it?")
         if kind == EXPOSED:

@@ -11,7 +11,7 @@ status and the game state is kept.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -83,6 +83,7 @@ class Pipeline:
         self.source_status = None
         self.last_frame = -1
         self.step_ms: list[float] = []
+        self._ticks: list[tuple[int, int]] = []
         self.started = time.monotonic()
 
     # ----------------------------------------------------------------------------- frames
@@ -122,7 +123,12 @@ class Pipeline:
                 if not np.isfinite(pos).all():
                     continue
                 dets.append(TableDetection(pos, size, c.face_up, c.identity, c.confidence, c.box))
-            obs = self.tracker.update(frame.index, dets, cal.zones.zone_at)
+            # the tracker counts processed frames (a live camera's reader drops frames when we are
+            # slow: "still for 3 frames" must mean 3 looks); observations carry the source's index
+            self._ticks = (self._ticks + [(self.frames, frame.index)])[-256:]
+            ticks = dict(self._ticks)
+            obs = [replace(o, frame=frame.index, placed_frame=ticks.get(o.placed_frame))
+                   for o in self.tracker.update(self.frames, dets, cal.zones.zone_at)]
             for o in obs:
                 self.observations.append(o)
                 res.observations.append(o)
