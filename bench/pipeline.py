@@ -70,6 +70,38 @@ def run_ultralytics(video: Path, weights: Path | None, limit: int | None, imgsz:
     return {"frames": n, "seconds": round(wall, 2), "fps": round(n / wall, 2) if wall else None, "weights": what}, None
 
 
+def run_oracle(seeds, hand: Path):
+    """The tracking/adapter layers alone: the demo hand rendered with other seeds (layout jitter,
+    hands, light, noise), detections from the renderer's truth with typical recogniser faults."""
+    import numpy as np
+
+    from referee.events import loads_jsonl
+    from vision.calibration import Calibration
+    from vision.dealscript import from_hand
+    from vision.pipeline import Pipeline
+    from vision.scoring import compare_referee, score_observations
+    from vision.sources import Frame
+    from vision.video import OracleRecogniser, render
+
+    out = []
+    for seed in seeds:
+        script = from_hand(loads_jsonl(hand.read_text()), seed=seed)
+        script.table["seed"] = seed
+        truth, _ = render(script, None)
+        cal = Calibration(truth.zones)
+        cal.H, cal.last_frame = np.linalg.inv(truth.homography), 10**9
+        p = Pipeline(OracleRecogniser(truth, seed=seed), cal, host_events=script.host_events())
+        blank = np.zeros((16, 16, 3), np.uint8)
+        for i in range(truth.n_frames):
+            p.step(Frame(i, blank, i / truth.fps))
+        p.finish()
+        sc = score_observations(p.observations, truth.expected).to_json()
+        sc["referee"] = compare_referee(p.referee.events, script)
+        sc["seed"] = seed
+        out.append(sc)
+    return out
+
+
 def find_weights() -> Path | None:
     for p in sorted((ROOT / "build/vision/runs").glob("**/weights/best.pt")) + \
             sorted((ROOT / "build/vision/runs").glob("**/weights/last.pt")):
@@ -85,6 +117,8 @@ def main(argv=None) -> int:
     ap.add_argument("--frames", type=int, default=None, help="only the first N frames (speed only)")
     ap.add_argument("--imgsz", type=int, default=416)
     ap.add_argument("--out", type=Path, default=ROOT / "build/bench/pipeline.json")
+    ap.add_argument("--oracle", type=int, default=0, metavar="N",
+                    help="also score the tracker+adapter alone on N re-rendered demo hands (oracle detections)")
     args = ap.parse_args(argv)
 
     import os
@@ -123,6 +157,15 @@ def main(argv=None) -> int:
         r = res["referee"]
         print(f"referee      card events equal: {r['card_events_equal']}, announcements equal: "
               f"{r['announcements_equal']} ({r['announcements']} announcements)")
+    if args.oracle:
+        o = run_oracle(range(11, 11 + args.oracle), ROOT / "webui/data/demo-hand.jsonl")
+        res["oracle"] = o
+        dealt = sum(x["dealt_cards"] for x in o)
+        per = {k: round(100 * sum(x[k] for x in o) / dealt, 2) for k in ("missed", "wrong", "extra", "unconfirmed")}
+        lat = [x["latency_frames_max"] for x in o if x["latency_frames_max"] is not None]
+        print(f"oracle       tracker+adapter on {len(o)} re-rendered hands, {dealt} dealt cards, per 100: {per}; "
+              f"max latency {max(lat) if lat else None} frames; referee equal: "
+              f"{all(x['referee']['card_events_equal'] and x['referee']['announcements_equal'] for x in o)}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(res, indent=1) + "\n")
     print(f"(details: {args.out})")

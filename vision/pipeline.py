@@ -24,6 +24,26 @@ from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
 
 
+def _inside(inner, outer) -> float:
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
+
+
+def merge_nested(cards: list) -> list:
+    """One card, one detection: a box lying mostly inside a bigger one of the same face (a corner
+    index reported beside its unread face box) is folded into it, identity and all."""
+    cards = sorted(cards, key=lambda c: -(c.box[2] - c.box[0]) * (c.box[3] - c.box[1]))
+    keep: list = []
+    for c in cards:
+        host = next((k for k in keep if k.face_up == c.face_up and _inside(c.box, k.box) >= 0.7), None)
+        if host is None:
+            keep.append(c)
+        elif host.identity is None and c.identity is not None:
+            keep[keep.index(host)] = replace(host, identity=c.identity, confidence=c.confidence)
+    return keep
+
+
 class Referee:
     """Where the events go: a bare referee state, or a store-backed `webui.table.Table`."""
 
@@ -116,6 +136,7 @@ class Pipeline:
                 cards = self.recogniser.recognise(frame.image)
             except ValueError:  # a corrupt frame the source let through
                 cards = []
+            cards = merge_nested(cards)
             res.detections = len(cards)
             dets = []
             for c in cards:

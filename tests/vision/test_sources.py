@@ -203,3 +203,31 @@ def test_pipeline_keeps_game_state_through_a_camera_outage():
     assert [o.kind for o in p.observations] == ["dealt"]  # and not removed during it
     assert p.source_status.reconnects == 1
     assert len(ref.state.hand.boards[1].slots) == 1
+
+
+class SlowRecogniser(ScriptedRecogniser):
+    def recognise(self, image):
+        time.sleep(0.03)
+        return super().recognise(image)
+
+
+def test_live_camera_with_a_slow_recogniser_still_deals_once():
+    """The reader thread drops frames while the recogniser works; 'still for 3 frames' counts looks."""
+    from referee.script import parse_script
+    from vision.pipeline import Referee
+
+    zones = ZoneMap([Zone("seat:1", [[0, 0], [64, 0], [64, 48], [0, 48]])], "image", card_size=110)
+    ref = Referee()
+    for e in parse_script("open bonedoneskis 1 2\nhand 1 dealer 2"):
+        ref.submit(e)
+
+    class Small(SlowRecogniser):
+        def recognise(self, image):
+            time.sleep(0.03)
+            return [CardDetection((10, 10, 40, 40), False, None, 0.9)]
+
+    p = Pipeline(Small(), Calibration(zones), referee=ref)
+    src = FrameSource(FastCamera())
+    p.run(src, latest=True, max_frames=8)
+    assert src.status().dropped > 0
+    assert [e.type for e in ref.events if e.type == "card_dealt"] == ["card_dealt"]

@@ -129,3 +129,12 @@ def test_cards_on_the_deck_or_outside_zones_are_not_dealt():
     cx = sum(p[0] for p in deck_zone.polygon) / 4
     cy = sum(p[1] for p in deck_zone.polygon) / 4
     assert run(tr, [[det((cx, cy), False), det((5.0, 5.0), True, "2C")]] * 8) == []
+
+
+def test_a_corner_index_beside_its_unread_face_is_one_card():
+    from vision.pipeline import merge_nested
+    from vision.recogniser import CardDetection
+
+    cards = merge_nested([CardDetection((10, 10, 30, 40), True, "9D", 0.9), CardDetection((0, 0, 100, 140), True, None, 0.0),
+                          CardDetection((200, 0, 300, 140), False, None, 0.8)])
+    assert [(c.box, c.identity) for c in cards] == [((0, 0, 100, 140), "9D"), ((200, 0, 300, 140), None)]
