@@ -127,3 +127,18 @@ def play(text: str, state=None):
     """Replay a script: (state, announcements). Refusals propagate with their reason."""
     from .engine import replay
     return replay(parse_script(text), state)
+
+
+def call_around(state):
+    """Play the current betting round out passively: bring in, then everyone calls or checks.
+    Returns (state, announcements). For tests, and for a host skipping a round of chips."""
+    from .engine import apply
+    from .events import BringIn, Call, Check
+    said = []
+    while state.hand is not None and state.hand.phase == "betting" and state.hand.betting.to_act is not None:
+        b = state.hand.betting
+        seat = b.to_act
+        event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) else Check(seat)
+        state, anns = apply(state, event)
+        said += anns
+    return state, said

@@ -6,10 +6,9 @@ from decimal import Decimal as D
 import pytest
 
 from referee.announcements import Kind
-from referee.engine import Refusal, apply
-from referee.events import BringIn, Call, Check
+from referee.engine import Refusal
 from referee.ledger import balances
-from referee.script import play
+from referee.script import call_around, play
 
 
 class Table:
@@ -23,13 +22,8 @@ class Table:
 
     def bets(self):
         """Play the current betting round out: bring in, call or check round the table."""
-        while self.state.hand.phase == "betting":
-            b = self.state.hand.betting
-            seat = b.to_act
-            event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) \
-                else Check(seat)
-            self.state, new = apply(self.state, event)
-            self.said += new
+        self.state, new = call_around(self.state)
+        self.said += new
 
     def refuses(self, text: str, match: str):
         with pytest.raises(Refusal, match=match):

@@ -9,21 +9,16 @@ from decimal import Decimal
 
 import pytest
 
-from referee.engine import Refusal, apply
-from referee.events import BringIn, Call, Check
+from referee.engine import Refusal
 from referee.ledger import balances
-from referee.script import play
+from referee.script import call_around, play
 
 OPEN = "open bonedoneskis 1 2{settings}\nhand 1 dealer 2\ndown 1 9C, 2 TH\ndown 1 5C, 2 TD\n"
 
 
 def passive(state, said):
-    while state.hand.phase == "betting":
-        b = state.hand.betting
-        seat = b.to_act
-        event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) else Check(seat)
-        state, anns = apply(state, event)
-        said += anns
+    state, anns = call_around(state)
+    said += anns
     return state
 
 

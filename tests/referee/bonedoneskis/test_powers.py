@@ -7,13 +7,12 @@ from decimal import Decimal
 import pytest
 
 from referee.cards import parse_card
-from referee.engine import Refusal, apply
+from referee.engine import Refusal
 from referee.evaluator import Category
-from referee.events import BringIn, Call, Check
 from referee.games.bonedoneskis import powers
 from referee.games.bonedoneskis.settings import BonedoneskisSettings
 from referee.ledger import balances
-from referee.script import play
+from referee.script import call_around, play
 from referee.state import Hand, SeatHand, Slot
 
 
@@ -174,12 +173,8 @@ def test_codependent_combined_card_may_not_copy_a_held_card():
 # ------------------------------------------------------------------------------ whole hands
 def passive(state, said):
     """Play the betting round out: bring in, then everyone calls or checks."""
-    while state.hand.phase == "betting":
-        b = state.hand.betting
-        seat = b.to_act
-        event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) else Check(seat)
-        state, anns = apply(state, event)
-        said += anns
+    state, anns = call_around(state)
+    said += anns
     return state
 
 

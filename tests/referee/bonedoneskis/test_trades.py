@@ -7,9 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from referee.engine import Refusal, apply
-from referee.events import BringIn, Call, Check
-from referee.script import play
+from referee.engine import Refusal
+from referee.script import call_around, play
 
 TABLE = "open bonedoneskis 1 2 3 4\nhand 1 dealer 4\n"
 HOLES = TABLE + "down 1 AC, 2 AD, 3 KC, 4 KD\ndown 1 5C, 2 5D, 3 QC, 4 QD\n"
@@ -19,14 +18,7 @@ QUIET_3RD = HOLES + "up 1 TH, 2 9H, 3 KH, 4 AH\n"
 
 def passive(state):
     """Play the betting round out: bring in, then everyone calls or checks."""
-    said = []
-    while state.hand.phase == "betting":
-        b = state.hand.betting
-        seat = b.to_act
-        event = BringIn(seat) if b.bring_in and not b.level else Call(seat) if b.level > b.put_by(seat) else Check(seat)
-        state, anns = apply(state, event)
-        said += anns
-    return state, said
+    return call_around(state)
 
 
 def then(state, text):
