@@ -237,7 +237,8 @@ class Simulator:
             self.stats.fold_outs += 1
         else:
             self.stats.showdowns += 1
-            open_blocks = [(p.rule, p.seat) for p in before if p.blocks and p.rule != "showdown"]
+            event = self.state.log.last()
+            open_blocks = [(p.rule, p.seat) for p in before if p.blocks and not answers(event, p)]
             if open_blocks:
                 self.violation("obligation open at showdown", f"showdown settled with {open_blocks} open")
         if hand.pending:
@@ -484,6 +485,21 @@ class Simulator:
                                        "next_announcement", "next_decision", "hands_played", "hand")
                      if getattr(rebuilt, name) != getattr(self.state, name)]
             self.violation("replay", f"replaying the log does not rebuild the state (differs in {', '.join(diffs)})")
+
+
+def answers(event: Event, p) -> bool:
+    """Whether `event` is the answer to pending decision `p` (which it then closes itself)."""
+    if isinstance(event, Decision):
+        return event.rule == p.rule and event.seat == p.seat
+    if isinstance(event, HandShown):
+        return p.rule == "showdown" and p.seat == event.seat
+    if isinstance(event, CardExposed):
+        return p.rule == "turn-up" and p.seat == event.seat
+    if isinstance(event, CardsSwapped):
+        return p.rule in ("straight-up", "trade-cards") and p.seat in (event.seat_a, event.seat_b)
+    if isinstance(event, CardDealt):
+        return p.rule in ("replacement", "dueling-snowmen")
+    return False
 
 
 def simulate(hands: int, seats: int, seed: int | random.Random = 0, *, check: bool = True,

@@ -44,9 +44,9 @@ def test_random_hands_reach_the_house_rules(runs):
 
 
 def test_the_run_depends_only_on_the_seed():
-    a, b = simulate(10, 5, 7), simulate(10, 5, random.Random(7))
+    a, b = simulate(6, 5, 7), simulate(6, 5, random.Random(7))
     assert (a.events, a.refused, a.rules, a.showdowns) == (b.events, b.refused, b.rules, b.showdowns)
-    c = simulate(10, 5, 8)
+    c = simulate(6, 5, 8)
     assert (c.events, c.rules) != (a.events, a.rules)
 
 
@@ -178,7 +178,7 @@ def test_the_fast_path_for_plain_boards_judges_like_the_full_rules():
     from referee.state import Slot
     settings, rng, deck = BonedoneskisSettings(), random.Random(5), list(deck52())
     tags = [(), ("activated",), ("schizo:5",), ("schizo:3",), ("was_down",)]
-    for _ in range(1500):
+    for _ in range(600):
         cards = rng.sample(deck, rng.randint(1, 8))
         slots = tuple(Slot(c, rng.random() < .6, rng.choice((3, 4, 5, 6)), i, frozenset(rng.choice(tags)))
                       for i, c in enumerate(cards))
@@ -186,3 +186,23 @@ def test_the_fast_path_for_plain_boards_judges_like_the_full_rules():
         assert powers._evaluate.__wrapped__(slots, (), settings, True).key == full.key, cards
     nuts = tuple(Slot(c, True, 3, i) for i, c in enumerate(parse_cards("2S 2H 2D 5S 5H")))
     assert powers._evaluate.__wrapped__(nuts, (), settings, True).name == "Stone Cold Nuts (2s full of 5s)"
+
+
+def test_a_turn_up_with_no_hole_card_left_ends():
+    # Seat 1 owes two turn-ups (seat 2's Q♥ picked its 6♣, and its own K♠) with one hole card left.
+    state, anns = play("""
+open bonedoneskis 1 2 3
+hand 1 dealer 1
+down 2 ?, 3 ?, 1 6C
+down 2 ?, 3 ?, 1 JH
+up 2 5D, 3 9H, 1 KC
+expose 1 JH
+bring_in 2; call 3; call 1
+up 2 QH, 3 TC
+decide 2 queen-of-hearts pick seat=1 card=6C
+up 1 KS
+expose 1 6C
+""")
+    assert state.hand.pending == ()
+    assert anns[-1].rule == "kings-men" and "no face-down card left" in anns[-1].text
+    state, _ = play(f"check {state.hand.betting.to_act}", state)

@@ -93,6 +93,27 @@ def _turn_up_exposed(g, w, seat, index):
         raise Refusal(f"seat {seat} must turn up the {Card.parse(wanted).pretty} that was picked")
     w.close(p)
     hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"exposed-by:{p.get('by')}"))
+    _turn_ups_left(g, w)
+
+
+def _turn_ups_left(g, w, *_):
+    """A turn-up that can no longer be done ends (found by the simulator): a seat owing two (a Queen of
+    Hearts pick and its own black King) with one hole card left, or a picked card traded away."""
+    hand = w.hand
+    for p in hand.pending:
+        if p.rule != "turn-up":
+            continue
+        board = hand.boards[p.seat]
+        wanted = p.get("card")
+        if not board.down_slots:
+            why = "has no face-down card left to turn up"
+        elif wanted and board.index_of(Card.parse(wanted), up=False) is None and board.index_of(None, up=False) is None:
+            why = f"no longer holds the {Card.parse(wanted).pretty} face down"
+        else:
+            continue
+        w.close(p)
+        by = p.get("by") or "turn-up"
+        w.say(f"Seat {p.seat} {why}: nothing to turn up.", rule=by, seats=(p.seat,))
 
 
 TURN_UP = rule(
@@ -100,7 +121,7 @@ TURN_UP = rule(
     text="The obligation the Queen of Hearts and The King's Men create: a named seat turns a hole card up.",
     trigger="Created by the Queen of Hearts or a black King.",
     effect="Settled when that seat's hole card is turned face up.",
-    heading="Queen of Hearts / The King's Men", exposed=_turn_up_exposed)
+    heading="Queen of Hearts / The King's Men", exposed=_turn_up_exposed, swap=_turn_ups_left, move=_turn_ups_left)
 
 # ----------------------------------------------------------------------------- 4-tician
 
