@@ -53,7 +53,7 @@ class TrackerConfig:
     remove_frames: int = 30
     drop_tentative: int = 6
     min_identity_conf: float = 0.6
-    identity_wait: int = 6
+    identity_wait: int = 10
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
 
 
@@ -78,6 +78,7 @@ class Track:
     flip_votes: dict = field(default_factory=dict)
     flip_reads: int = 0
     wait: int = 0
+    conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
     matched: bool = False
     placed_frame: int | None = None
 
@@ -100,14 +101,14 @@ def _dist(a, b) -> float:
 def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
     """(identity, confidence, candidates) from votes {identity: [weight, count]}.
 
-    confidence = the winner's share of the vote weight x its mean read confidence, and a
+    confidence = the winner's share of (winner + runner-up) weight x its mean read confidence, and a
     single read is never enough on its own when `reads` says more frames were looked at."""
     if not votes:
         return None, 0.0, ()
     ranked = sorted(votes.items(), key=lambda kv: -kv[1][0])
-    total = sum(w for w, _ in votes.values())
     ident, (w, n) = ranked[0]
-    conf = (w / total) * (w / n)
+    second = ranked[1][1][0] if len(ranked) > 1 else 0.0  # misreads scatter; the rival that counts is the next best
+    conf = (w / (w + second)) * (w / n)
     if n < 2 and reads >= 2:
         conf *= 0.7
     return ident, conf, tuple(k for k, _ in ranked[:3])
@@ -135,8 +136,10 @@ class Tracker:
         for t, d in pairs:
             self._observe(t, d, frame)
         for d in unmatched:
-            if any(t.matched and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size for t in self.tracks.values()):
-                continue  # a duplicate box of a card already tracked
+            if any(frame - t.last_seen <= 2 and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size
+                   and not (t.identity and d.identity and d.identity != t.identity and d.confidence >= 0.5)
+                   for t in self.tracks.values()):
+                continue  # a duplicate box, or a misread, of a card seen there just now
             t = Track(self._next_id, d.pos, d.size, frame, frame)
             self._next_id += 1
             self.tracks[t.id] = t
@@ -157,16 +160,17 @@ class Tracker:
             for di, d in enumerate(dets):
                 dist = min(_dist(t.pos, d.pos), _dist(pred, d.pos))
                 same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up)
-                if t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
-                        and d.identity != t.identity and d.confidence >= 0.5:
-                    continue  # a confidently read other card is not this one (a card put in its place)
+                conflict = t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
+                    and d.identity != t.identity and d.confidence >= 0.5
+                if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
+                    continue  # another card read again, or where a card went missing: not this one
                 gate = cfg.gate_placed if t.placed else cfg.gate_moving
                 if dist > gate * cs and not same_id:
                     continue
                 cost = dist / cs
                 known = t.identity if t.placed else _best(t.votes, t.reads)[0]
                 if d.face_up and d.identity and known and d.identity != known:
-                    cost += 1.0 if d.confidence >= 0.5 else 0.3
+                    cost += 1.0 if d.confidence >= 0.5 else 0.3  # (a misread of a card seen just now)
                 if t.placed and t.up is not None and d.face_up != t.up:
                     cost += 0.15
                 if same_id and dist > gate * cs:
@@ -192,6 +196,11 @@ class Tracker:
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
+        if t.placed and t.up and t.identity:
+            if d.face_up and d.identity and d.identity != t.identity and d.confidence >= 0.5:
+                t.conflicts += 1
+            elif d.face_up and d.identity == t.identity:
+                t.conflicts = 0
         if d.face_up and d.identity:
             v = t.votes.setdefault(d.identity, [0.0, 0])
             v[0] += d.confidence

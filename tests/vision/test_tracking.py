@@ -87,7 +87,7 @@ def test_identity_vote_beats_occasional_misreads():
 
 def test_low_confidence_becomes_unconfirmed_with_candidates():
     tr = Tracker()
-    reads = ["8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S", "8S", "6S"]
+    reads = ["8S", "6S"] * 9
     obs = run(tr, [[det(SEAT1, True, r, 0.55)] for r in reads])
     assert len(obs) == 1 and obs[0].unconfirmed and set(obs[0].candidates[:2]) == {"8S", "6S"}
 
