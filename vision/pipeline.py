@@ -101,7 +101,7 @@ class Pipeline:
         self.observations: list[Observation] = []
         self.frames = 0
         self.source_status = None
-        self.last_frame = -1
+        self.last_frame, self.last_time = -1, float("-inf")
         self.step_ms: list[float] = []
         self._ticks: list[tuple[int, int]] = []
         self.started = time.monotonic()
@@ -156,7 +156,7 @@ class Pipeline:
                 self._submit(self.adapter.translate(o, self.referee.state), res)
         self._submit(self.adapter.flush(frame.index, self.referee.state), res)
         self.frames += 1
-        self.last_frame = frame.index
+        self.last_frame, self.last_time = frame.index, frame.time
         res.ms = (time.perf_counter() - t0) * 1000
         self.step_ms = (self.step_ms + [res.ms])[-100:]
         return res
@@ -172,9 +172,9 @@ class Pipeline:
                 res.announcements.extend(said)
 
     def finish(self) -> StepResult:
-        """End of input: remaining host events and held moves go in."""
+        """End of input: held moves go in (host events only up to the last frame's time)."""
         res = StepResult(self.last_frame)
-        ev, said, ref = self._host_until(float("inf"))
+        ev, said, ref = self._host_until(self.last_time)
         res.events += ev
         res.announcements += said
         res.refused += ref
