@@ -33,10 +33,14 @@ def _inside(inner, outer) -> float:
 def merge_nested(cards: list) -> list:
     """One card, one detection: a box lying mostly inside a bigger one of the same face (a corner
     index reported beside its unread face box) is folded into it, identity and all."""
-    cards = sorted(cards, key=lambda c: -(c.box[2] - c.box[0]) * (c.box[3] - c.box[1]))
+    def area(b):
+        return max(1e-6, (b[2] - b[0]) * (b[3] - b[1]))
+
+    cards = sorted(cards, key=lambda c: -area(c.box))
     keep: list = []
-    for c in cards:
-        host = next((k for k in keep if k.face_up == c.face_up and _inside(c.box, k.box) >= 0.7), None)
+    for c in cards:  # only index-sized boxes: a card half under another (stud rows) is its own card
+        host = next((k for k in keep if k.face_up == c.face_up and area(c.box) < 0.25 * area(k.box)
+                     and _inside(c.box, k.box) >= 0.7), None)
         if host is None:
             keep.append(c)
         elif host.identity is None and c.identity is not None:

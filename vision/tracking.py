@@ -44,10 +44,10 @@ class TableDetection:
 @dataclass
 class TrackerConfig:
     card_size: float = 88.9         # card long side in table units (mm by default)
-    stable_frames: int = 3
+    stable_frames: int = 2
     still_tol: float = 0.1          # x card_size
     gate_moving: float = 1.4        # x card_size: association gate for cards in motion
-    gate_placed: float = 0.45       # x card_size: a placed card does not jump
+    gate_placed: float = 0.25       # x card_size: a placed card does not jump (stud rows overlap)
     move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
     flip_frames: int = 3
     remove_frames: int = 30
@@ -159,12 +159,17 @@ class Tracker:
             pred = (t.pos[0] + v[0], t.pos[1] + v[1])
             for di, d in enumerate(dets):
                 dist = min(_dist(t.pos, d.pos), _dist(pred, d.pos))
-                same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up)
+                # a card lifted and put down elsewhere: its identity links it back, once it was missed
+                same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up
+                               and t.last_seen < frame - 1)
                 conflict = t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
                     and d.identity != t.identity and d.confidence >= 0.5
                 if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
                     continue  # another card read again, or where a card went missing: not this one
                 gate = cfg.gate_placed if t.placed else cfg.gate_moving
+                if t.placed and d.size < cfg.partial_size * t.size and d.face_up == t.up \
+                        and d.identity in (None, t.identity):
+                    gate = 0.6  # only a corner of it in view (the rest covered): its index box
                 if dist > gate * cs and not same_id:
                     continue
                 cost = dist / cs
@@ -236,14 +241,12 @@ class Tracker:
                            kw.pop("up", bool(t.up)), **kw)
 
     def _same_card(self, t: Track, up: bool, ident, conf: float, frame: int) -> Track | None:
-        """A placed card that this newly settled one really is: the same identity (one deck), or,
-        face down, a card that vanished just as this one appeared next to it."""
+        """A face-down placed card that this newly settled face-down one really is: one that vanished
+        just as this one appeared next to it (slid away under a hand)."""
         cfg = self.cfg
         for o in self.tracks.values():
             if o is t or not o.placed:
                 continue
-            if up and ident and conf >= cfg.min_identity_conf and o.up and o.identity == ident:
-                return o
             if not up and not o.up and t.hist and o.last_seen < frame - 1 \
                     and o.last_seen >= t.first_seen - 2 \
                     and _dist(o.pos, t.hist[0][1]) < cfg.gate_moving * cfg.card_size:
@@ -275,8 +278,20 @@ class Tracker:
             recent = [f for _, f in list(t.faces)[-cfg.stable_frames:]]
             up = sum(recent) * 2 > len(recent)
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
+            strong = up and ident is not None and t.votes[ident][1] >= 2 and conf >= cfg.min_identity_conf
+            if not strong and any(o.placed and frame - o.last_seen <= 1 and
+                                  _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
+                del self.tracks[t.id]  # a misread or a second box of a card lying right there
+                return []
             if up and conf < cfg.min_identity_conf and t.wait < cfg.identity_wait:
                 t.wait += 1
+                return []
+            twin = next((o for o in self.tracks.values() if o is not t and o.placed and o.up and up
+                         and ident is not None and o.identity == ident), None)
+            if twin is not None and strong:  # one deck: that card is already on the table
+                if twin.last_seen < frame - 1:  # ... and vanished from its place: it was moved here
+                    return self._merge(twin, t, zone, frame)
+                del self.tracks[t.id]  # ... and still lies there: this is a misread
                 return []
             same = self._same_card(t, up, ident, conf, frame)
             if same is not None:  # not a new card: one already on the table, moved while unrecognised

@@ -23,7 +23,7 @@ import numpy as np
 from .calibration import TableGeometry, ZoneMap, default_zones, marker_image
 from .dealscript import DealScript, camera_reference, expected_event
 
-GEOMETRY = TableGeometry(width_mm=900.0, height_mm=506.0, marker_mm=45.0, inset_mm=35.0)
+GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
 CARD_H, CARD_W = 88.9, 63.5
 SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
@@ -128,7 +128,7 @@ class Renderer:
     def slot_pose(self, seat: int, i: int):
         x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
         top = (y0 + y1) / 2 < self.g.height_mm / 2
-        step = min(CARD_W + 2.0, (x1 - x0 - CARD_W - 8) / 5)
+        step = min(CARD_W * 0.6, (x1 - x0 - CARD_W - 8) / 5)  # stud rows overlap; every top-left index shows
         j = self.rng.normal(0, 1.5, 3)
         if top:  # top seats face the camera upside down; their row runs right to left
             return (x1 - 4 - CARD_W / 2 - i * step + j[0], (y0 + y1) / 2 + j[1], math.pi + j[2] * 0.02)
@@ -365,6 +365,13 @@ class Renderer:
             ys, xs = np.nonzero(vis)
             tr["vbox"] = ((xs.min() + x0) * f, (ys.min() + y0) * f, (xs.max() + x0 + 1) * f,
                           (ys.max() + y0 + 1) * f) if len(xs) else None
+            qq = tr["quad"]  # is a corner index (top-left or bottom-right of the card) in view?
+            tr["index_visible"] = False
+            for u, v in ((0.1, 0.13), (0.9, 0.87)):
+                pt = (qq[0] * (1 - u) * (1 - v) + qq[1] * u * (1 - v) + qq[2] * u * v + qq[3] * (1 - u) * v) / f
+                ix, iy = int(pt[0]), int(pt[1])
+                if 0 <= iy < idmap.shape[0] and 0 <= ix < idmap.shape[1] and idmap[iy, ix] == tr["k"]:
+                    tr["index_visible"] = True
         # light drift, then sensor noise
         gain = 1.0 + 0.07 * math.sin(2 * math.pi * t / 17.0) + 0.03 * math.sin(2 * math.pi * t / 5.3)
         gy, gx = np.mgrid[0:9, 0:16].astype(np.float32)
@@ -494,7 +501,7 @@ class OracleRecogniser:
                 out.append(CardDetection(box, False, None, float(self.rng.uniform(0.6, 0.95))))
                 continue
             ident, conf = c["code"], float(self.rng.uniform(0.75, 0.99))
-            if c["visible"] < 0.6 or c["moving"] and self.rng.random() < 0.5:
+            if not c.get("index_visible", c["visible"] >= 0.6) or c["moving"] and self.rng.random() < 0.5:
                 ident, conf = None, 0.0
             elif self.rng.random() < self.p_misread:
                 ident, conf = str(self.rng.choice(self.ids)), float(self.rng.uniform(0.5, 0.7))
