@@ -353,7 +353,8 @@ class StudGame:
         hand.pending = tuple(p for p in hand.pending if p.seat != seat)
         w.say(f"Seat {seat} folds{' (' + why + ')' if why else ''}.", rule=rule, seats=(seat,))
         if len(hand.live) == 1 and hand.phase != "over":
-            self.award_uncontested(w)
+            return self.award_uncontested(w)
+        self.on_fold(w, seat)
 
     def round_over(self, w: Work) -> None:
         hand = w.hand
@@ -630,6 +631,7 @@ class StudGame:
     def on_discard(self, w: Work, event: CardDiscarded, slot: Slot) -> None: ...
     def on_lapse(self, w: Work, pending: Pending) -> None: ...
     def on_hand_over(self, w: Work) -> None: ...
+    def on_fold(self, w: Work, seat: int) -> None: ...
 
     def on_decision(self, w: Work, pending: Pending, event: Decision) -> None:
         raise Refusal(f"{self.name} does not know the rule {pending.rule!r}")

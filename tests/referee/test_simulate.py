@@ -206,3 +206,21 @@ expose 1 6C
     assert state.hand.pending == ()
     assert anns[-1].rule == "kings-men" and "no face-down card left" in anns[-1].text
     state, _ = play(f"check {state.hand.betting.to_act}", state)
+
+
+def test_a_trade_card_whose_last_target_folds_does_not_block():
+    # Seat 1 must trade its 9♦ for a fourth-street up card: seat 3 turned its own down, and the
+    # only one left, seat 2's J♣, goes when seat 2 folds rather than pay for it.
+    state, anns = play("""
+open bonedoneskis 1 2 3 4
+hand 1 dealer 4
+down 1 8C, 2 9C, 3 TC, 4 QC
+down 1 8H, 2 9H, 3 TH, 4 QH
+up 1 KD, 2 QD, 3 KH, 4 5C
+bring_in 4; complete 1; call 2; call 3; fold 4
+up 1 9D, 2 JC, 3 4H
+decide 3 four-tician turn-down seat=3 card=4H
+decide 2 black-jack fold
+""")
+    assert state.hand.pending == () and state.hand.phase == "betting"
+    assert any(a.rule == "trade-cards" and "no trade" in a.text for a in anns[-3:])

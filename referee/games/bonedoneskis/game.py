@@ -122,6 +122,9 @@ class Bonedoneskis(StudGame):
         for fn in _HOOKS.get("hand_over", ()):
             fn(self, w)
 
+    def on_fold(self, w: Work, seat: int) -> None:
+        self._fire("fold", w, seat)
+
     def on_lapse(self, w: Work, pending) -> None:
         rule = RULES_BY_ID.get(pending.rule)
         fn = rule.hooks.get("lapse") if rule else None

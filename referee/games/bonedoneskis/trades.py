@@ -97,6 +97,7 @@ TRADE_CARDS = rule(
     examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",
               "9♦ as a face-up river (Gambler's Last Dollar) while every other river is down: no trade."),
     up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap, move=_trade_move,
+    fold=lambda g, w, seat: _targets_gone(g, w),
     turned_down=_trade_turned_down)
 
 
