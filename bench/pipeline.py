@@ -90,7 +90,7 @@ def run_oracle(seeds, hand: Path):
         truth, _ = render(script, None)
         cal = Calibration(truth.zones)
         cal.H, cal.last_frame = np.linalg.inv(truth.homography), 10**9
-        p = Pipeline(OracleRecogniser(truth, seed=seed), cal, host_events=script.host_events())
+        p = Pipeline(OracleRecogniser(truth, seed=seed), cal, host_events=script.host_events(), max_skip=0)
         blank = np.zeros((16, 16, 3), np.uint8)
         for i in range(truth.n_frames):
             p.step(Frame(i, blank, i / truth.fps))

@@ -128,8 +128,13 @@ class Tracker:
         return [t.to_json() for t in self.tracks.values() if t.placed]
 
     def update(self, frame: int, dets: list[TableDetection],
-               zone_at: Callable[[tuple[float, float]], str | None]) -> list[Observation]:
+               zone_at: Callable[[tuple[float, float]], str | None], fresh: bool = True) -> list[Observation]:
+        """fresh=False: the same detections as before (nothing moved): they keep tracks alive and
+        still, but add no identity votes and no flip evidence."""
         self.frame = frame
+        self._fresh = fresh
+        if not fresh:  # a repeated reading is no new evidence about identities
+            dets = [TableDetection(d.pos, d.size, d.face_up, None, d.confidence, d.box) for d in dets]
         for t in self.tracks.values():
             t.matched = False
         pairs, unmatched = self._associate(frame, dets)
@@ -201,6 +206,8 @@ class Tracker:
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
+        if not getattr(self, "_fresh", True):
+            return
         if t.placed and t.up and t.identity:
             if d.face_up and d.identity and d.identity != t.identity and d.confidence >= 0.5:
                 t.conflicts += 1
@@ -288,11 +295,12 @@ class Tracker:
                 return []
             twin = next((o for o in self.tracks.values() if o is not t and o.placed and o.up and up
                          and ident is not None and o.identity == ident), None)
-            if twin is not None and strong:  # one deck: that card is already on the table
-                if twin.last_seen < frame - 1:  # ... and vanished from its place: it was moved here
+            if twin is not None:  # one deck: that card is already on the table
+                if twin.last_seen >= frame - 2:  # ... and still lies there: this is a misread
+                    del self.tracks[t.id]
+                    return []
+                if strong:  # ... and vanished from its place: it was moved here
                     return self._merge(twin, t, zone, frame)
-                del self.tracks[t.id]  # ... and still lies there: this is a misread
-                return []
             same = self._same_card(t, up, ident, conf, frame)
             if same is not None:  # not a new card: one already on the table, moved while unrecognised
                 return self._merge(same, t, zone, frame)

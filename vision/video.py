@@ -485,6 +485,11 @@ class OracleRecogniser:
         self.p_miss, self.p_misread = p_miss, p_misread
         self.ids = IDENTITIES[:-1]
 
+    def recognise_frame(self, frame):
+        """The pipeline's hook: detections for this frame number (frames may be skipped)."""
+        self.i = frame.index
+        return self.recognise(frame.image)
+
     def recognise(self, image):
         from .recogniser import CardDetection
 
