@@ -138,3 +138,19 @@ def test_a_corner_index_beside_its_unread_face_is_one_card():
     cards = merge_nested([CardDetection((10, 10, 30, 40), True, "9D", 0.9), CardDetection((0, 0, 100, 140), True, None, 0.0),
                           CardDetection((200, 0, 300, 140), False, None, 0.8)])
     assert [(c.box, c.identity) for c in cards] == [((0, 0, 100, 140), "9D"), ((200, 0, 300, 140), None)]
+
+
+def test_motion_gate_looks_again_when_something_moves_and_every_third_still_frame():
+    import numpy as np
+
+    from vision.pipeline import MotionGate
+
+    rng = np.random.default_rng(0)
+    table = rng.integers(40, 80, (720, 1280, 3), dtype=np.uint8)
+    g = MotionGate(max_skip=2)
+    noisy = [np.clip(table.astype(int) + rng.normal(0, 3, table.shape), 0, 255).astype(np.uint8) for _ in range(5)]
+    assert [g.changed(f) for f in noisy] == [True, False, False, True, False]  # noise is not change
+    hand = noisy[0].copy()
+    hand[300:420, 500:640] = 200  # something the size of a hand, or a card landing
+    assert g.changed(hand) is True
+    assert MotionGate(max_skip=0).changed(table) is True
