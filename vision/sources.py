@@ -77,6 +77,10 @@ class CaptureBackend:
         self.frame_count: int | None = None
 
     def open(self) -> None:
+        try:  # OpenCV prints its own warnings for every failed open; our status says it once
+            cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+        except AttributeError:
+            pass
         cap = cv2.VideoCapture(self.target)
         if not cap.isOpened():
             cap.release()
