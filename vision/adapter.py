@@ -85,6 +85,8 @@ class Adapter:
                 return [CardDealt(seat, card if obs.up else None, obs.up)]
             if obs.zone == "pot" and getattr(state, "game", "") in CENTRE_CARD_GAMES:
                 return [CardDealt(None, card if obs.up else None, obs.up)]
+            if obs.zone == "trick" and obs.from_seat is not None and card is not None:
+                return [CardPlayed(obs.from_seat, card)]  # played from a hand held over that seat
             return self._ask(obs, f"a card appeared in {obs.zone}: whose is it?")
         if kind == EXPOSED:
             if seat is None:

@@ -310,9 +310,10 @@ class Tracker:
             t.unconfirmed = up and conf < cfg.min_identity_conf
             t.identity = ident
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
+            came = zone_at(t.hist[0][1]) if t.hist else None  # where it was first seen (who played it)
             return [self._obs(DEALT, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
                               candidates=cands if t.unconfirmed else (), order=self.deal_order,
-                              placed_frame=t.placed_frame)]
+                              placed_frame=t.placed_frame, from_zone=came if came != zone else None)]
         # placed
         if unseen > cfg.remove_frames:
             del self.tracks[t.id]

@@ -115,3 +115,11 @@ def test_card_moved_to_the_trick_area_is_played_by_its_seat():
     st = state_of("down 1 ?, 2 ?, 3 ?, 4 ?\ndown 1 ?, 2 ?, 3 ?, 4 ?\nup 1 TC, 2 2D, 3 KD, 4 4S")
     ev = Adapter().translate(obs(MOVED, "trick", "TC", from_zone="seat:1"), st)
     assert [e.to_json() for e in ev] == [{"type": "card_played", "seat": 1, "card": "TC"}]
+
+
+def test_card_dealt_into_the_trick_area_from_a_seat_is_played_by_it():
+    st = state_of("down 1 ?, 2 ?, 3 ?, 4 ?\ndown 1 ?, 2 ?, 3 ?, 4 ?\nup 1 TC, 2 2D, 3 KD, 4 4S")
+    ev = Adapter().translate(obs(DEALT, "trick", "TC", from_zone="seat:1"), st)
+    assert [e.to_json() for e in ev] == [{"type": "card_played", "seat": 1, "card": "TC"}]
+    a = Adapter()
+    assert a.translate(obs(DEALT, "trick", "TC"), st) == [] and "whose" in a.needs_host[0].reason

@@ -154,3 +154,11 @@ def test_motion_gate_looks_again_when_something_moves_and_every_third_still_fram
     hand[300:420, 500:640] = 200  # something the size of a hand, or a card landing
     assert g.changed(hand) is True
     assert MotionGate(max_skip=0).changed(table) is True
+
+
+def test_a_card_played_from_a_hand_into_the_trick_area_says_where_it_came_from():
+    trick = next(z for z in ZONES.zones if z.name == "trick")
+    tx = sum(p[0] for p in trick.polygon) / 4
+    ty = sum(p[1] for p in trick.polygon) / 4
+    obs = run(Tracker(), [[det(p, True, "QS")] for p in slide((tx, 470.0), (tx, ty), 4)] + [[det((tx, ty), True, "QS")]] * 3)
+    assert [(o.kind, o.zone, o.from_zone, o.card) for o in obs] == [(DEALT, "trick", "seat:2", "QS")]
