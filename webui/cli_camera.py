@@ -31,6 +31,7 @@ def add_parsers(sub) -> None:
         demo.add_argument("--headless", action="store_true", help="no dashboard: print only (implies --no-serve)")
         demo.add_argument("--once", action="store_true", help="one pass as fast as possible (not real time)")
         demo.add_argument("--models", type=Path, help="model directory (default: models/)")
+        demo.add_argument("--max-frames", type=int, help="stop after this many frames (smoke tests)")
 
     r = sub.add_parser("run", help="referee a live table from a camera (or a video file / URL / folder)")
     g = r.add_mutually_exclusive_group(required=True)

@@ -81,3 +81,12 @@ def test_run_on_a_video_file(tiny_video, capsys):
     assert [(e["type"], e["seat"], e["up"]) for e in res["events"] if e["type"] == "card_dealt"] == \
         [("card_dealt", 1, False), ("card_dealt", 2, False)]
     assert res["camera"]["calibration"]["state"] == "live"
+
+
+@pytest.mark.skipif(not HAVE_MODELS, reason="models/ not trained yet")
+def test_demo_runs_the_camera_pipeline_on_the_bundled_video(capsys):
+    code, out, _ = run(capsys, "demo", "--headless", "--once", "--json", "--max-frames", 70)
+    res = json.loads(out)
+    assert code == 0 and res["camera"]["calibration"]["state"] == "live"
+    dealt = [(e["seat"], e["up"]) for e in res["events"] if e["type"] == "card_dealt"]
+    assert dealt[:4] == [(1, False), (2, False), (3, False), (4, False)]
