@@ -128,6 +128,7 @@ class Simulator:
         self.replay_every = replay_every
         self.stats = stats or Stats(seats=seats)
         self.table_no = 0
+        self.hand_violations: set[str] = set()
 
     # ------------------------------------------------------------------ running
     def apply(self, event: Event) -> bool:
@@ -135,6 +136,10 @@ class Simulator:
             self.state, anns = apply(self.state, event)
         except Refusal:
             self.stats.refused += 1
+            return False
+        except Exception as exc:  # noqa: BLE001 -- the referee must refuse in words, never crash: record it
+            self.stats.refused += 1
+            self.violation("crash", f"{event.describe()} raised {type(exc).__name__}: {exc}", event)
             return False
         self.stats.events += 1
         for a in anns:
@@ -167,7 +172,7 @@ class Simulator:
         self.stats.seconds += time.perf_counter() - start
         return self.stats
 
-    def violation(self, kind: str, what: str) -> None:
+    def violation(self, kind: str, what: str, event: Event | None = None) -> None:
         """Record an invariant violation once per hand and kind; the table's log up to the first
         violation of each kind is kept as a replayable witness."""
         if kind in self.hand_violations:
@@ -176,7 +181,7 @@ class Simulator:
         self.stats.violations.append(f"{kind}: seed {self.stats.seed} table {self.table_no} hand {self.hand_no}: "
                                      f"{what}")
         if kind not in self.stats.witnesses:
-            self.stats.witnesses[kind] = self.state.log.to_tuple()
+            self.stats.witnesses[kind] = self.state.log.to_tuple() + ((event,) if event is not None else ())
 
     # ------------------------------------------------------------------ one hand
     def play_hand(self) -> None:

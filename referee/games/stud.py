@@ -210,6 +210,7 @@ class StudGame:
     def owe_replacement(self, w: Work, seat: int, index: int, street: int, *, rule: str) -> None:
         """The seat gets the next card dealt to it in place of the card at `index` (already removed)."""
         hand = w.hand
+        self.slot_removed(hand, seat, index)
         hand.marks["replacement_owed"] = hand.marks.get("replacement_owed", ()) + ((seat, index, street),)
         w.ask(None, "replacement", f"Dealer: deal seat {seat} a replacement card.", (), kind=Kind.OBLIGATION,
               blocks="betting", lapses="", because=(w.seq,), for_seat=seat)
@@ -222,13 +223,17 @@ class StudGame:
         mine = next(o for o in owed if o[0] == event.seat)
         hand.marks["replacement_owed"] = tuple(o for o in owed if o is not mine)
         _, index, street = mine
+        board = hand.boards[event.seat]
+        index = min(index, len(board.slots))
+        # Later replacements owed to this seat sit after this one now.
+        hand.marks["replacement_owed"] = tuple((s, i + 1 if s == event.seat and i >= index else i, st)
+                                               for s, i, st in hand.marks["replacement_owed"])
         for p in hand.pending:
             if p.rule == "replacement" and p.get("for_seat") == event.seat:
                 w.close(p)
                 break
         hand.dealt += 1
         slot = Slot(event.card, event.up, street, hand.dealt, frozenset({"replacement"}))
-        board = hand.boards[event.seat]
         hand.boards[event.seat] = replace(board, slots=board.slots[:index] + (slot,) + board.slots[index:])
         w.say(f"Seat {event.seat} gets {event.card.pretty if event.card and event.up else 'a card'} "
               f"as a replacement.", seats=(event.seat,))
@@ -236,6 +241,15 @@ class StudGame:
             hand.up_deals = hand.up_deals + ((hand.dealt, event.seat, event.card, street),)
             self.on_up(w, event.seat, index, "dealt")
         self.after_decision(w)
+
+    def slot_removed(self, hand: Hand, seat: int, index: int) -> None:
+        """A card left the seat's board at `index` (sold, stolen, discarded): a replacement owed to the
+        seat further right moves one place left with the cards (found by the simulator: a 2 Hog steal
+        between a 3's sale and its replacement)."""
+        owed = hand.marks.get("replacement_owed", ())
+        if any(s == seat and i > index for s, i, _ in owed):
+            hand.marks["replacement_owed"] = tuple((s, i - 1 if s == seat and i > index else i, st)
+                                                   for s, i, st in owed)
 
     def side_deal(self, w: Work, event: CardDealt) -> None:
         raise Refusal(f"no side game is using a {event.deck!r} deck")
@@ -429,6 +443,7 @@ class StudGame:
         slot = hand.boards[event.from_seat].slots[index]
         self.on_move(w, event, slot)
         hand.boards[event.from_seat] = hand.boards[event.from_seat].without(index)
+        self.slot_removed(hand, event.from_seat, index)
         hand.boards[event.to_seat] = hand.boards[event.to_seat].adding(slot.tagged("moved"))
         w.say(f"{event.card.pretty} moves from seat {event.from_seat} to seat {event.to_seat}.",
               seats=(event.from_seat, event.to_seat))
@@ -440,6 +455,7 @@ class StudGame:
         slot = hand.boards[event.seat].slots[index]
         self.on_discard(w, event, slot)
         hand.boards[event.seat] = hand.boards[event.seat].without(index)
+        self.slot_removed(hand, event.seat, index)
         if slot.card is not None:
             hand.discards = hand.discards + (slot.card,)
 

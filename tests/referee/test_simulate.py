@@ -224,3 +224,26 @@ decide 2 black-jack fold
 """)
     assert state.hand.pending == () and state.hand.phase == "betting"
     assert any(a.rule == "trade-cards" and "no trade" in a.text for a in anns[-3:])
+
+
+def test_a_card_stolen_before_a_sold_3_is_replaced_keeps_the_board_in_order():
+    # Seat 1 sells its 3♦ (fifth slot); before the replacement comes, 2 Hog takes its 5♦ (fourth slot).
+    # The replacement takes the 3's place, now the fourth slot (this used to crash with an IndexError).
+    state, _ = play("""
+open bonedoneskis 1 2 3
+hand 1 dealer 1
+down 2 ?, 3 ?, 1 8C
+down 2 ?, 3 ?, 1 8D
+up 2 4C, 3 8H, 1 KD
+bring_in 2; call 3; call 1
+up 2 6C, 3 9H, 1 5D
+check 2; check 3; check 1
+up 2 2S, 3 TH, 1 3D
+decide 1 threes sell
+decide 2 two-hog steal seat=1 card=5D
+up 1 AS
+""")
+    slots = state.hand.boards[1].slots
+    assert [s.card.code for s in slots] == ["8C", "8D", "KD", "AS"]
+    assert "replacement" in slots[3].tags and slots[3].street == 5
+    assert state.hand.boards[2].slots[-1].card.code == "5D"
