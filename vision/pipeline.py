@@ -49,6 +49,45 @@ def merge_nested(cards: list) -> list:
     return keep
 
 
+def tile_grid(tiles, width: int, height: int) -> tuple[int, int]:
+    """"auto": tiles about 700 px across (the recogniser letterboxes each to its input size, so a
+    720p frame in two halves shows it cards ~1.8x bigger); or (nx, ny); or "2x1"."""
+    if tiles == "auto":
+        return max(1, round(width / 700)), max(1, round(height / 700))
+    if isinstance(tiles, str):
+        nx, _, ny = tiles.lower().partition("x")
+        return max(1, int(nx)), max(1, int(ny or 1))
+    return max(1, int(tiles[0])), max(1, int(tiles[1]))
+
+
+def recognise_tiled(recogniser, image, tiles="auto", overlap: float = 0.2) -> list:
+    """The recogniser on overlapping tiles of the frame; boxes back in frame pixels; a card seen
+    in two tiles (in the overlap, or cut by a tile edge) is kept once, the fuller view."""
+    H, W = image.shape[:2]
+    nx, ny = tile_grid(tiles, W, H)
+    if nx * ny == 1:
+        return recogniser.recognise(image)
+    tw, th = W / nx, H / ny
+    found = []
+    for j in range(ny):
+        for i in range(nx):
+            x0, x1 = int(max(0, (i - overlap) * tw)), int(min(W, (i + 1 + overlap) * tw))
+            y0, y1 = int(max(0, (j - overlap) * th)), int(min(H, (j + 1 + overlap) * th))
+            for c in recogniser.recognise(np.ascontiguousarray(image[y0:y1, x0:x1])):
+                b = c.box
+                found.append((j * nx + i, replace(c, box=(b[0] + x0, b[1] + y0, b[2] + x0, b[3] + y0))))
+    found.sort(key=lambda tc: -(tc[1].box[2] - tc[1].box[0]) * (tc[1].box[3] - tc[1].box[1]))
+    keep: list = []
+    for tile, c in found:
+        dup = next((k for k in keep if k[0] != tile and k[1].face_up == c.face_up and _inside(c.box, k[1].box) >= 0.6
+                    and (c.identity is None or k[1].identity in (None, c.identity))), None)
+        if dup is None:
+            keep.append((tile, c))
+        elif dup[1].identity is None and c.identity is not None:
+            keep[keep.index(dup)] = (dup[0], replace(dup[1], identity=c.identity, confidence=c.confidence))
+    return [c for _, c in keep]
+
+
 class MotionGate:
     """Recognise only when the picture changed: a frame compared with the last recognised one at
     1/8 size; a still table (noise and slow light drift are not change) is looked at again only
@@ -118,7 +157,7 @@ class StepResult:
 class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
-                 marker_every: int = 10, max_skip: int = 2):
+                 marker_every: int = 10, max_skip: int = 2, tiles="1x1"):
         self.recogniser = recogniser
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
@@ -134,6 +173,7 @@ class Pipeline:
         self.step_ms: list[float] = []
         self._ticks: list[tuple[int, int]] = []
         self.gate = MotionGate(max_skip=max_skip)
+        self.tiles = tiles
         self._last_cards: list = []
         self.skipped = 0
         self.started = time.monotonic()
@@ -168,7 +208,7 @@ class Pipeline:
             if fresh:
                 try:
                     look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
-                    cards = look(frame) if look else self.recogniser.recognise(frame.image)
+                    cards = look(frame) if look else recognise_tiled(self.recogniser, frame.image, self.tiles)
                 except ValueError:  # a corrupt frame the source let through
                     cards = []
                 self._last_cards = cards = merge_nested(cards)

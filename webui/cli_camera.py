@@ -32,6 +32,8 @@ def add_parsers(sub) -> None:
         demo.add_argument("--once", action="store_true", help="one pass as fast as possible (not real time)")
         demo.add_argument("--models", type=Path, help="model directory (default: models/)")
         demo.add_argument("--max-frames", type=int, help="stop after this many frames (smoke tests)")
+        demo.add_argument("--tiles", default="1x1", help="recognise on NxM overlapping tiles (bigger cards for "
+                                                         "the models, slower): 1x1, 2x1, auto")
 
     r = sub.add_parser("run", help="referee a live table from a camera (or a video file / URL / folder)")
     g = r.add_mutually_exclusive_group(required=True)
@@ -49,6 +51,8 @@ def add_parsers(sub) -> None:
     r.add_argument("--once", action="store_true", help="files: one pass as fast as possible")
     r.add_argument("--headless", action="store_true", help="no dashboard (print only)")
     r.add_argument("--max-frames", type=int)
+    r.add_argument("--tiles", default="1x1", help="recognise on NxM overlapping tiles: 1x1, 2x1, 3x2, auto "
+                                                  "(small cards in a wide view read better; slower)")
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_run)
 
@@ -126,7 +130,8 @@ def run_pipeline(args, source, zones, host_events, recogniser) -> int:
     if referee.table is not None:  # the store may already hold the opening events
         host_events = [(t, e) for t, e in host_events if not (e.type in ("table_opened", "hand_started")
                                                               and referee.table.state.game)]
-    p = Pipeline(recogniser, Calibration(zones), referee=referee, host_events=host_events)
+    p = Pipeline(recogniser, Calibration(zones), referee=referee, host_events=host_events,
+                 tiles=getattr(args, "tiles", "1x1"))
     quiet = args.json
     seen = {"source": None, "cal": None, "asks": 0}
 
