@@ -162,3 +162,25 @@ def test_a_card_played_from_a_hand_into_the_trick_area_says_where_it_came_from()
     ty = sum(p[1] for p in trick.polygon) / 4
     obs = run(Tracker(), [[det(p, True, "QS")] for p in slide((tx, 470.0), (tx, ty), 4)] + [[det((tx, ty), True, "QS")]] * 3)
     assert [(o.kind, o.zone, o.from_zone, o.card) for o in obs] == [(DEALT, "trick", "seat:2", "QS")]
+
+
+def test_tiled_recognition_maps_boxes_back_and_keeps_a_card_once():
+    import numpy as np
+
+    from vision.pipeline import recognise_tiled, tile_grid
+    from vision.recogniser import CardDetection
+
+    class Fake:  # one card at frame x 600..700 (in both halves' overlap), read only in the right tile
+        calls = []
+
+        def recognise(self, img):
+            self.calls.append(img.shape)
+            x0 = 600 - (0 if len(self.calls) == 1 else 512)
+            ident = None if len(self.calls) == 1 else "7H"
+            return [CardDetection((x0, 100, x0 + 100, 240), True, ident, 0.9)]
+
+    assert tile_grid("auto", 1280, 720) == (2, 1) and tile_grid("3x2", 1, 1) == (3, 2) and tile_grid((1, 1), 9, 9) == (1, 1)
+    f = Fake()
+    cards = recognise_tiled(f, np.zeros((720, 1280, 3), np.uint8), "2x1")
+    assert [s[1] for s in f.calls] == [768, 768]
+    assert [(c.box, c.identity) for c in cards] == [((600, 100, 700, 240), "7H")]
