@@ -25,6 +25,17 @@ from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
 
 
+def _patch(image, box):
+    """A card's place as a small grey patch (32 x 44), for "is it still there?"."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    g = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2GRAY)
+    return cv2.resize(g, (32, 44), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
 def _inside(inner, outer) -> float:
     ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
     iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
@@ -175,6 +186,7 @@ class Pipeline:
         self.gate = MotionGate(max_skip=max_skip)
         self.tiles = tiles
         self._last_cards: list = []
+        self._patches: dict = {}
         self.skipped = 0
         self.started = time.monotonic()
 
@@ -226,8 +238,13 @@ class Pipeline:
             # slow: "still for 3 frames" must mean 3 looks); observations carry the source's index
             self._ticks = (self._ticks + [(self.frames, frame.index)])[-256:]
             ticks = dict(self._ticks)
+            self.tracker.still_there = lambda t: self._looks_the_same(t, frame.image)
             obs = [replace(o, frame=frame.index, placed_frame=ticks.get(o.placed_frame))
                    for o in self.tracker.update(self.frames, dets, cal.zones.zone_at, fresh)]
+            for o in obs:  # remember how each card looked where it came to rest
+                t = self.tracker.tracks.get(o.track)
+                if t is not None and t.box is not None and o.kind != "removed":
+                    self._patches[o.track] = (t.box, _patch(frame.image, t.box))
             for o in obs:
                 self.observations.append(o)
                 res.observations.append(o)
@@ -238,6 +255,16 @@ class Pipeline:
         res.ms = (time.perf_counter() - t0) * 1000
         self.step_ms = (self.step_ms + [res.ms])[-100:]
         return res
+
+    def _looks_the_same(self, track, image) -> bool:
+        """Before a card counts as removed: does its place still look as it did when it settled?"""
+        box, ref = self._patches.get(track.id, (None, None))
+        if ref is None:
+            return False
+        now = _patch(image, box)
+        if now is None or float(now.std()) < 3 or float(ref.std()) < 3:
+            return False
+        return float(cv2.matchTemplate(now, ref, cv2.TM_CCOEFF_NORMED)[0, 0]) >= 0.6
 
     def _submit(self, events, res: StepResult) -> None:
         for e in events:

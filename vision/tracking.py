@@ -79,6 +79,7 @@ class Track:
     flip_reads: int = 0
     wait: int = 0
     conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
+    box: tuple | None = None        # the last full view's image box
     matched: bool = False
     placed_frame: int | None = None
 
@@ -121,6 +122,7 @@ class Tracker:
         self._next_id = 1
         self.deal_order = 0
         self.frame = -1
+        self.still_there: Callable[[Track], bool] | None = None  # image check before a removal
 
     # ------------------------------------------------------------------------- public
     def cards(self) -> list[dict]:
@@ -202,6 +204,7 @@ class Tracker:
         t.last_seen = frame
         partial = t.placed and d.size < cfg.partial_size * t.size and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         if not partial:
+            t.box = d.box
             t.pos = d.pos
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
@@ -316,6 +319,9 @@ class Tracker:
                               placed_frame=t.placed_frame, from_zone=came if came != zone else None)]
         # placed
         if unseen > cfg.remove_frames:
+            if self.still_there is not None and self.still_there(t):
+                t.last_seen = frame  # the detector lost it, but the picture shows it still lying there
+                return []
             del self.tracks[t.id]
             return [self._obs(REMOVED, t, frame)]
         out = []

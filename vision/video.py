@@ -173,7 +173,7 @@ class Renderer:
 
             h = int(round(CARD_H * self.px_per_mm * 1.25))
             if code is None:
-                img = procedural_back(h, np.random.default_rng(self.seed + 3))
+                img = procedural_back(h, np.random.default_rng(int(self.script.table.get("back", 18))))
             else:
                 img = ProceduralStyle(PROC_SPECS[self.script.table.get("style", "proc_serif")]).face(code, h)
             self._faces[key] = np.asarray(img)
