@@ -191,14 +191,18 @@ def run_pipeline(args, source, zones, host_events, recogniser) -> int:
 
 # --------------------------------------------------------------------------------- demo
 def camera_demo_runner(args):
-    """The camera demo as a `run(args)` callable, or None when it cannot run here (no bundled
-    video or no models, or --replay): `croupier demo` then replays the scripted hand."""
+    """The camera demo as a `run(args)` callable, or None: `croupier demo` then replays the
+    scripted hand. None when the bundled video or the models are missing, with --replay, and for a
+    non-interactive run that asked for nothing camera-specific (scripts and tests that read the
+    replay's output; `--headless`, `--once`, `--tiles` or `--max-frames` ask for the camera)."""
     from vision.recogniser import CLASSIFIER_FILE, DETECTOR_FILE, default_model_dir
 
     if getattr(args, "headless", False):
         args.serve = False
     models = getattr(args, "models", None) or default_model_dir()
-    if getattr(args, "replay", False) or not DEMO_VIDEO.exists() or \
+    asked = any(getattr(args, k, None) for k in ("headless", "once", "max_frames", "models")) or \
+        getattr(args, "tiles", "1x1") != "1x1"
+    if getattr(args, "replay", False) or not (asked or sys.stdout.isatty()) or not DEMO_VIDEO.exists() or \
             not (Path(models) / DETECTOR_FILE).exists() or not (Path(models) / CLASSIFIER_FILE).exists():
         return None
 

