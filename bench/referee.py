@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import time
+import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -27,6 +28,8 @@ from pokerkit import Automation, FixedLimitSevenCardStud
 from referee.simulate import simulate
 
 AUTOMATIONS = tuple(Automation)
+# 7-card stud for 7+ players can run past 52 cards; pokerkit then deals mucked cards and says so.
+warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
 
 
 def pokerkit_hand(rng: random.Random, players: int) -> int:
