@@ -63,6 +63,15 @@ BASE_GAME_READINGS = (
      "goes back to its payer."),
     ("base: odd cents", "A split pot is shared in whole cents; odd cents go one each to the winners "
      "clockwise from the dealer's left."),
+    ("base: nobody left to bet", "A betting round nobody can bet in (everyone all in) still waits for open "
+     "obligations; its 'until the first bet' options lapse at the next card instead."),
+    ("base: impossible obligations end", "An obligation that can no longer be met ends with an announcement "
+     "instead of holding the hand: a trade card with no face-up card of its street left on another live "
+     "board, a turn-up with no hole card left or whose picked card has moved."),
+    ("base: folding in turn", "If the seat to act folds on a house rule (would not pay), the turn moves on."),
+    ("base: power announcements", "Card powers are announced at showdown when they change what a card plays "
+     "as (a 7 as the A♠, a black 6 as an Ace); red 6s whenever held; No Copies only when it cost the hand "
+     "something."),
     ("base: options lapse", "An option (sell a 3, the 8 Ball, 2 Hog, Queen of Hearts, 4-tician, combining 2s) "
      "lasts until the first betting action of that street; obligations (pay or fold, must trade, turn a card "
      "up) hold the betting until answered; the war holds the deal."),
