@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean chromium
+.PHONY: demo test bench clean chromium models
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,3 +35,12 @@ bench: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+
+# Card recogniser: regenerate the synthetic data and retrain both stages (about 1.5 h on 2 CPU
+# cores; fetches the npm card artwork). The committed models/ make this unnecessary for `test`.
+models: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet torch==2.14.1 torchvision==0.29.1
+	$(BIN)/python -m pip install --quiet -e ".[dev,train]"
+	$(BIN)/croupier synth build/vision/data
+	$(BIN)/croupier train classifier --threads 1 --epochs 8
+	$(BIN)/croupier train detector --hours 1.0 --epochs 40

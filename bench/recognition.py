@@ -151,6 +151,27 @@ def run(rec: Recogniser, test_dir: Path, limit: int | None = None) -> dict:
     return out
 
 
+def run_seen(rec: Recogniser, artwork: Path, n: int) -> dict:
+    """Fresh frames (seeds never used for training) of the TRAINING styles and backgrounds:
+    the in-distribution figure, to read the held-out one against."""
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.dataset import frame_seed
+    from vision.synth.faces import TRAIN_ARTWORK, TRAIN_PROCEDURAL, FaceCache, artwork_backs, make_styles
+    from vision.synth.scene import render_scene
+
+    styles = make_styles(artwork, TRAIN_ARTWORK + TRAIN_PROCEDURAL)
+    backs = artwork_backs(artwork, held_out=False)
+    cache = FaceCache(420)
+    total, conf = Counter(), Counter()
+    for i in range(n):
+        frame, truths = render_scene(frame_seed(999, "val", i), styles, backs, TRAIN_FAMILIES, cache)
+        res = score_frame(rec.recognise(frame), {"cards": [t.to_json() for t in truths]})
+        total += res["counts"]
+        conf += res["confusions"]
+    return {"frames": n, "all": summarise(total),
+            "most_confused": [f"{a}->{b} x{k}" for (a, b), k in conf.most_common(10)]}
+
+
 def classifier_only(rec: Recogniser, npz: Path) -> dict:
     z = np.load(npz)
     x, y = z["x"], z["y"].astype(int)
@@ -189,6 +210,7 @@ def main(argv=None) -> int:
     ap.add_argument("--artwork", type=Path, default=Path("build/vision/artwork"))
     ap.add_argument("--limit", type=int)
     ap.add_argument("--enrol", action="store_true")
+    ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models)
@@ -197,6 +219,8 @@ def main(argv=None) -> int:
         print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)
         return 2
     out = {"held_out": run(rec, test_dir, a.limit)}
+    if a.seen:
+        out["seen_styles"] = run_seen(rec, a.artwork, a.seen)
     if (a.data / "cls/test.npz").exists():
         out["classifier_only_held_out"] = classifier_only(rec, a.data / "cls/test.npz")
     if a.enrol:

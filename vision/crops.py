@@ -32,10 +32,30 @@ def crop_square(frame: np.ndarray, box, size: int = CROP, pad: float = PAD) -> n
 
 
 def to_input(crops: np.ndarray) -> np.ndarray:
-    """N x 64 x 64 x 3 uint8 crops -> N x 48 x 48 x 3 uint8, the classifier's input size."""
-    if crops.shape[1] == CLS_INPUT:
-        return crops
+    """N x 64 x 64 x 3 uint8 crops -> N x 48 x 48 x 3 uint8 classifier input: turned upright
+    (`canonical`), then shrunk."""
     out = np.empty((len(crops), CLS_INPUT, CLS_INPUT, 3), np.uint8)
     for i, c in enumerate(crops):
-        out[i] = cv2.resize(c, (CLS_INPUT, CLS_INPUT), interpolation=cv2.INTER_AREA)
+        out[i] = cv2.resize(canonical(c), (CLS_INPUT, CLS_INPUT), interpolation=cv2.INTER_AREA)
     return out
+
+
+def card_angle(crop: np.ndarray) -> float:
+    """The card's rotation modulo 90 degrees, from the crop's edges and glyph strokes (which all
+    run along the card's axes): magnitude-weighted mean of 4x the gradient angle. Radians."""
+    g = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    g = cv2.GaussianBlur(g, (3, 3), 0)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag = gx * gx + gy * gy
+    a4 = 4 * np.arctan2(gy, gx)
+    return float(np.arctan2((mag * np.sin(a4)).sum(), (mag * np.cos(a4)).sum()) / 4)
+
+
+def canonical(crop: np.ndarray) -> np.ndarray:
+    """Turn a crop so the card's axes are upright (up to a quarter turn, which the classifier
+    is trained to read)."""
+    a = card_angle(crop)
+    n = crop.shape[0]
+    m = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), np.degrees(a), 1.0)
+    return cv2.warpAffine(crop, m, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

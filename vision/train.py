@@ -1,7 +1,8 @@
 """Training and export for both stages (needs the `[train]` extra: ultralytics + torch).
 
-* detector: ultralytics YOLO11n built from its model yaml (no pretrained weights exist
-  offline), 3 classes (face, back, index), trained at 416 px, exported to ONNX;
+* detector: ultralytics YOLO11 built from its model yaml (no pretrained weights exist
+  offline) at scale "p" (YOLO11n depth, half its width: a YOLO11n epoch took ~15 min on
+  these 2 cores), 3 classes (face, back, index), trained at 416 px, exported to ONNX;
 * classifier: a small CNN in plain torch on 64x64 index crops cut from full-resolution
   frames, 53 identities + "none", exported to ONNX with two outputs (logits, embedding).
 
@@ -41,17 +42,23 @@ def offline_env(config_dir: Path | None = None) -> None:
                     shutil.copy(cand, font_dir / name)
 
 
-def detector_yaml(out: Path, nc: int) -> Path:
-    """YOLO11n architecture with nc classes, written from the installed ultralytics' own yaml."""
+SCALES = {"p": [0.50, 0.125, 1024]}  # "pico": YOLO11n depth, half its width (~4x fewer FLOPs)
+
+
+def detector_yaml(out: Path, nc: int, scale: str = "p") -> Path:
+    """YOLO11 architecture with nc classes, written from the installed ultralytics' own yaml.
+    scale "n" is YOLO11n; "p" halves its width, which is what fits CPU training here."""
     import yaml
     from ultralytics.utils import ROOT
 
     src = ROOT / "cfg/models/11/yolo11.yaml"
     cfg = yaml.safe_load(src.read_text())
     cfg["nc"] = nc
-    cfg["scale"] = "n"
+    # ultralytics takes the scale from the file name (yolo11n...) or else the FIRST scales entry
+    cfg["scales"] = {scale: {**cfg["scales"], **SCALES}[scale]}
+    cfg["scale"] = scale
     out.parent.mkdir(parents=True, exist_ok=True)
-    p = out.with_name("yolo11n-cards.yaml")
+    p = out.with_name(f"yolo11{scale}-cards.yaml")
     p.write_text(yaml.safe_dump(cfg, sort_keys=False))
     return p
 
@@ -59,7 +66,7 @@ def detector_yaml(out: Path, nc: int) -> Path:
 def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int = DET_IMGSZ,
                    batch: int = 16, fraction: float = 1.0, resume: bool = True, name: str = "detector",
                    export_to: Path | None = None, cache: bool | str = "ram", lr0: float = 0.002,
-                   hours: float | None = None) -> dict:
+                   hours: float | None = None, scale: str = "p") -> dict:
     offline_env()
     from ultralytics import YOLO
 
@@ -73,7 +80,7 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
         except AssertionError:  # finished already: "nothing to resume"
             pass
     else:
-        model = YOLO(str(detector_yaml(project / name, len(DETECTOR_CLASSES))))
+        model = YOLO(str(detector_yaml(project / name / "x", len(DETECTOR_CLASSES), scale)))
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
                     project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0,
                     cos_lr=False, warmup_epochs=1, fliplr=0.0, degrees=0.0, scale=0.3, translate=0.1,
@@ -159,7 +166,8 @@ def _to_tensor(x):
 
 def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int = 128, lr: float = 3e-3,
                      threads: int | None = None, export_to: Path | None = None, resume: bool = True,
-                     progress: bool = True) -> dict:
+                     progress: bool = True, init: Path | None = None) -> dict:
+    """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later."""
     import torch
     from tqdm import tqdm
 
@@ -169,9 +177,15 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
     out_dir.mkdir(parents=True, exist_ok=True)
     tr = np.load(data_dir / "train.npz")
     va = np.load(data_dir / "val.npz")
-    xtr, ytr = to_input(tr["x"]), tr["y"].astype(np.int64)
+    xs, ys = [tr["x"]], [tr["y"]]
+    for extra in sorted(data_dir.glob("extra*.npz")):  # fast corner-only crops (synth/index_crops.py)
+        z = np.load(extra)
+        xs.append(z["x"]), ys.append(z["y"])
+    xtr, ytr = to_input(np.concatenate(xs)), np.concatenate(ys).astype(np.int64)
     xva, yva = to_input(va["x"]), va["y"].astype(np.int64)
     net = _classifier_net(len(CLASSIFIER_CLASSES))
+    if init:
+        net.load_state_dict(torch.load(init, weights_only=False)["net"])
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
     steps = epochs * int(np.ceil(len(xtr) / batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)

@@ -26,6 +26,7 @@ def add_parsers(sub) -> None:
     d.add_argument("--epochs", type=int, default=12)
     d.add_argument("--imgsz", type=int, default=416)
     d.add_argument("--batch", type=int, default=16)
+    d.add_argument("--scale", default="p", help="model scale: p (half-width YOLO11n, default) or n, s")
     d.add_argument("--hours", type=float, default=None, help="train for this long instead of --epochs")
     d.add_argument("--fresh", action="store_true", help="do not resume from the last checkpoint")
     d.add_argument("--export", type=Path, default=Path("models/detector.onnx"))
@@ -36,6 +37,8 @@ def add_parsers(sub) -> None:
     c.add_argument("--epochs", type=int, default=10)
     c.add_argument("--threads", type=int, default=None)
     c.add_argument("--fresh", action="store_true")
+    c.add_argument("--init", type=Path, help="continue from these weights (classifier.pt), new schedule")
+    c.add_argument("--lr", type=float, default=3e-3)
     c.add_argument("--export", type=Path, default=Path("models/classifier.onnx"))
     c.set_defaults(func=cmd_train_classifier)
 
@@ -57,6 +60,8 @@ def add_parsers(sub) -> None:
     s.add_argument("--test", type=int, default=250)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--workers", type=int, default=None)
+    s.add_argument("--index-crops", type=int, default=14000,
+                   help="extra corner-only classifier crops (fast renderer)")
     s.set_defaults(func=cmd_synth)
 
 
@@ -110,7 +115,8 @@ def cmd_train_detector(args) -> int:
     from vision.train import train_detector
 
     res = train_detector(args.data / "det/data.yaml", args.project, epochs=args.epochs, imgsz=args.imgsz,
-                         batch=args.batch, resume=not args.fresh, export_to=args.export, hours=args.hours)
+                         batch=args.batch, resume=not args.fresh, export_to=args.export, hours=args.hours,
+                         scale=args.scale)
     print(json.dumps(res, indent=1))
     return 0
 
@@ -120,7 +126,7 @@ def cmd_train_classifier(args) -> int:
     from vision.train import train_classifier
 
     res = train_classifier(args.data / "cls", args.out, epochs=args.epochs, threads=args.threads,
-                           resume=not args.fresh, export_to=args.export)
+                           resume=not args.fresh, export_to=args.export, init=args.init, lr=args.lr)
     print(json.dumps({k: v for k, v in res.items() if k != "history"} | {"last": res["history"][-1]}, indent=1))
     return 0
 
@@ -137,6 +143,18 @@ def cmd_enrol(args) -> int:
     return 0
 
 
+def write_index_crops(out: Path, artwork: Path, n: int, seed: int) -> int:
+    import numpy as np
+
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import TRAIN_ARTWORK, TRAIN_PROCEDURAL, make_styles
+    from vision.synth.index_crops import make_crops
+
+    x, y = make_crops(n, seed, make_styles(artwork, TRAIN_ARTWORK + TRAIN_PROCEDURAL), TRAIN_FAMILIES)
+    np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
+    return n
+
+
 def cmd_synth(args) -> int:
     from vision.synth.dataset import generate
     from vision.synth.faces import fetch_artwork
@@ -144,5 +162,7 @@ def cmd_synth(args) -> int:
     fetch_artwork(args.artwork)
     counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train},
                       args.seed, workers=args.workers)
+    if args.index_crops:
+        counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101)
     print(json.dumps(counts, indent=1))
     return 0

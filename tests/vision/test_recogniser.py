@@ -1,0 +1,120 @@
+import json
+
+import numpy as np
+import pytest
+
+from vision.recogniser import CardDetection, ModelError, Recogniser, load_frame
+
+
+def test_reads_a_known_scene(rec, known_scene):
+    frame, codes = known_scene
+    cards = rec.recognise(frame)
+    got = [c.identity for c in cards if c.face_up and c.identity]
+    assert set(got) <= set(codes), f"invented cards: {set(got) - set(codes)}"
+    assert len(set(got)) >= len(codes) - 1, got
+    for c in cards:
+        assert isinstance(c, CardDetection)
+        x0, y0, x1, y1 = c.box
+        assert 0 <= x0 < x1 <= 1280 and 0 <= y0 < y1 <= 720
+        assert 0 <= c.confidence <= 1
+    ace = [c for c in cards if c.identity == "AS"]
+    if ace:
+        assert ace[0].card.code == "AS"
+
+
+def test_empty_table(rec):
+    frame = np.full((360, 640, 3), (30, 110, 50), np.uint8)
+    assert [c for c in rec.recognise(frame) if c.identity] == []
+
+
+def test_classifier_is_batched(rec, known_scene):
+    frame, _ = known_scene
+    boxes = [(10, 10, 40, 50)] * 5
+    probs, emb = rec.classify(frame, boxes)
+    assert probs.shape == (5, 54) and np.allclose(probs.sum(1), 1, atol=1e-4)
+    assert emb.shape[0] == 5
+
+
+def test_missing_model_dir(tmp_path):
+    with pytest.raises(ModelError, match="missing"):
+        Recogniser.from_models(tmp_path / "nowhere")
+
+
+def test_missing_model_file(tmp_path, models_dir):
+    (tmp_path / "classifier.onnx").write_bytes((models_dir / "classifier.onnx").read_bytes())
+    with pytest.raises(ModelError, match="detector.onnx"):
+        Recogniser.from_models(tmp_path)
+
+
+def test_corrupt_model_file(tmp_path, models_dir):
+    (tmp_path / "detector.onnx").write_bytes((models_dir / "detector.onnx").read_bytes())
+    (tmp_path / "classifier.onnx").write_bytes(b"this is not an onnx model")
+    with pytest.raises(ModelError, match="classifier.onnx"):
+        Recogniser.from_models(tmp_path)
+
+
+def test_bad_images(tmp_path, rec):
+    with pytest.raises(FileNotFoundError):
+        load_frame(tmp_path / "no.png")
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not a png")
+    with pytest.raises(ValueError, match="not a readable image"):
+        rec.recognise(bad)
+    with pytest.raises(ValueError, match="HxWx3"):
+        rec.recognise(np.zeros((10, 10, 3), np.float32))
+
+
+def test_cli_recognise(tmp_path, known_scene, capsys):
+    import cv2
+
+    from webui.cli import main
+
+    frame, codes = known_scene
+    img = tmp_path / "table.jpg"
+    cv2.imwrite(str(img), frame[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 95])
+    out = tmp_path / "annotated.png"
+    assert main(["recognise", str(img), "--json", "--annotate", str(out)]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    got = {c["identity"] for c in rec["cards"] if c["identity"]}
+    assert got <= set(codes) and len(got) >= len(codes) - 1
+    assert out.exists()
+    assert main(["recognise", str(img)]) == 0
+    assert "card(s)" in capsys.readouterr().out
+
+
+def test_cli_errors(tmp_path, capsys):
+    from webui.cli import main
+
+    bad = tmp_path / "bad.jpg"
+    bad.write_text("nope")
+    assert main(["recognise", str(bad)]) == 2
+    assert "not a readable image" in capsys.readouterr().err
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m" / "detector.onnx").write_text("garbage")
+    assert main(["recognise", str(bad), "--models", str(tmp_path / "m")]) == 2
+    assert "detector.onnx" in capsys.readouterr().err
+
+
+def test_enrol_templates(tmp_path, rec):
+    from vision.enrol import build_templates, collect_crops, reading_order, save_templates
+    from vision.recogniser import load_templates
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+    from vision.synth.scene import render_scene
+
+    style = [ProceduralStyle(PROC_SPECS["proc_jumbo"])]
+    codes = ["5C", "QH", "8S"]
+    frames = [render_scene(40 + i, style, [], TRAIN_FAMILIES, FaceCache(300), size=(960, 540), codes=[c])[0]
+              for i, c in enumerate(codes)]
+    crops, ys = collect_crops(rec, frames, codes)
+    assert len(crops) >= 3
+    t = build_templates(rec, crops, ys)
+    p = save_templates(t, tmp_path / "templates.npz")
+    t2 = load_templates(p)
+    assert t2["emb"].shape[0] == 4 * len(ys)
+    rec2 = Recogniser(rec.detector, rec.classifier, rec.imgsz, t2)
+    probs, _ = rec2.classify_crops(crops)
+    assert np.allclose(probs.sum(1), 1, atol=1e-4)
+    assert reading_order([(100, 0, 150, 70), (0, 5, 50, 75), (0, 100, 50, 170)]) == [1, 0, 2]
+    with pytest.raises(ValueError, match="card code"):
+        collect_crops(rec, frames, ["5C", "QH", "XX"])
