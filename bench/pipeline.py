@@ -3,7 +3,8 @@
     python bench/pipeline.py [--video webui/data/demo-table.mp4] [--models models]
                              [--weights build/vision/runs/detector/weights/best.pt] [--frames N]
 
-Same process, same video, every frame decoded from the file:
+Same process, same video, every frame decoded once; the two loops alternate block by block so
+they run under the same machine load:
   pipeline     the whole croupier path: decode, markers, ONNX recogniser, tracker, adapter, referee
   ultralytics  a plain ultralytics PyTorch `predict` loop over the same frames with the same
                detector weights (.pt; without them an untrained YOLO11n of the same shape: the
@@ -26,48 +27,61 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def run_pipeline(video: Path, models: Path, limit: int | None):
+def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int | None, imgsz: int, block: int = 40):
+    """Both loops over the same decoded frames, block by block (the same machine load for both):
+    the croupier pipeline (markers, recogniser, tracker, adapter, referee) and plain ultralytics
+    `predict`. Decoding is timed once and added to both."""
+    import cv2
+    import numpy as np
+
     from vision.calibration import Calibration, ZoneMap
     from vision.dealscript import DealScript
     from vision.pipeline import Pipeline
     from vision.recogniser import Recogniser
-    from vision.sources import open_source
+    from vision.sources import Frame
 
     stem = video.with_suffix("")
     script = DealScript.load(f"{stem}.script.jsonl")
     zones = ZoneMap.load(f"{stem}.zones.json")
     p = Pipeline(Recogniser.from_models(models), Calibration(zones), host_events=script.host_events())
-    t = time.perf_counter()
-    p.run(open_source(video), max_frames=limit)
-    wall = time.perf_counter() - t
-    return p, script, wall
-
-
-def run_ultralytics(video: Path, weights: Path | None, limit: int | None, imgsz: int):
     try:
         from ultralytics import YOLO
+        model = YOLO(str(weights)) if weights and weights.exists() else YOLO("yolo11n.yaml")
+        what = str(weights) if weights and weights.exists() else "untrained yolo11n.yaml (no .pt weights found)"
+        model.predict(np.zeros((720, 1280, 3), np.uint8), imgsz=imgsz, verbose=False)  # warm-up (fusing)
     except ImportError:
-        return None, "ultralytics not installed (pip install -e '.[train]')"
-    import cv2
-
-    if weights and weights.exists():
-        model, what = YOLO(str(weights)), str(weights)
-    else:
-        model, what = YOLO("yolo11n.yaml"), "untrained yolo11n.yaml (no .pt weights found)"
+        model, what = None, "ultralytics not installed (pip install -e '.[train]')"
     cap = cv2.VideoCapture(str(video))
-    n, t = 0, time.perf_counter()
-    first = True
+    fps = cap.get(cv2.CAP_PROP_FPS) or 10.0
+    t_dec = t_pipe = t_ul = 0.0
+    n = 0
     while True:
-        ok, frame = cap.read()
-        if not ok or (limit and n >= limit):
+        t = time.perf_counter()
+        frames = []
+        while len(frames) < block and not (limit and n + len(frames) >= limit):
+            ok, bgr = cap.read()
+            if not ok:
+                break
+            frames.append(bgr)
+        t_dec += time.perf_counter() - t
+        if not frames:
             break
-        model.predict(frame, imgsz=imgsz, verbose=False)
-        if first:  # model fusing / warm-up is not steady state
-            t, first = time.perf_counter(), False
-            continue
-        n += 1
-    wall = time.perf_counter() - t
-    return {"frames": n, "seconds": round(wall, 2), "fps": round(n / wall, 2) if wall else None, "weights": what}, None
+        t = time.perf_counter()
+        for k, bgr in enumerate(frames):
+            p.step(Frame(n + k, np.ascontiguousarray(bgr[..., ::-1]), (n + k) / fps))
+        t_pipe += time.perf_counter() - t
+        if model is not None:
+            t = time.perf_counter()
+            for bgr in frames:
+                model.predict(bgr, imgsz=imgsz, verbose=False)
+            t_ul += time.perf_counter() - t
+        n += len(frames)
+    p.finish()
+    pipe = {"frames": n, "seconds": round(t_pipe + t_dec, 2), "fps": round(n / (t_pipe + t_dec), 2),
+            "recognised_frames": p.frames - p.skipped, "ms_per_frame_median": p.status()["ms_per_frame"]}
+    ul = {"frames": n, "seconds": round(t_ul + t_dec, 2), "fps": round(n / (t_ul + t_dec), 2), "weights": what} \
+        if model is not None else None
+    return p, script, pipe, ul, what
 
 
 def run_oracle(seeds, hand: Path):
@@ -125,19 +139,16 @@ def main(argv=None) -> int:
     os.environ.setdefault("YOLO_OFFLINE", "1")
     from vision.scoring import compare_referee, score_observations
 
-    p, script, wall = run_pipeline(args.video, args.models, args.frames)
-    pipe = {"frames": p.frames, "seconds": round(wall, 2), "fps": round(p.frames / wall, 2),
-            "ms_per_frame_median": p.status()["ms_per_frame"]}
+    p, script, pipe, ul, why = run_interleaved(args.video, args.models, args.weights or find_weights(),
+                                               args.frames, args.imgsz)
     truth = json.loads(Path(f"{args.video.with_suffix('')}.truth.json").read_text())
-    res = {"video": str(args.video), "pipeline": pipe}
+    res = {"video": str(args.video), "pipeline": pipe, "ultralytics": ul or why}
     if not args.frames:
         sc = score_observations(p.observations, truth["expected"])
         res["accuracy"] = sc.to_json()
         res["referee"] = compare_referee(p.referee.events, script)
         res["needs_host"] = len(p.adapter.needs_host)
-        res["refused"] = [why for _, why in p.referee.refused]
-    ul, why = run_ultralytics(args.video, args.weights or find_weights(), args.frames, args.imgsz)
-    res["ultralytics"] = ul or why
+        res["refused"] = [w for _, w in p.referee.refused]
     if ul and ul["fps"]:
         res["ratio"] = round(pipe["fps"] / ul["fps"], 2)
 

@@ -168,7 +168,7 @@ class StepResult:
 class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
-                 marker_every: int = 10, max_skip: int = 2, tiles="1x1"):
+                 marker_every: int = 30, max_skip: int = 2, tiles="1x1"):
         self.recogniser = recogniser
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
