@@ -111,8 +111,10 @@ class Recogniser:
         self.templates = templates  # enrolled deck: {"emb": K x D, "labels": K}
 
     @classmethod
-    def from_models(cls, model_dir: str | Path = None, threads: int | None = None,
+    def from_models(cls, model_dir: str | Path = None, threads: int | None = 1,
                     templates: str | Path | None = None) -> "Recogniser":
+        # threads=1 by default: on the 2-core machines here one ONNX Runtime thread per session
+        # was 2-3x faster than its default pool (bench/speed.py); None = ONNX Runtime's default
         d = Path(model_dir) if model_dir else default_model_dir()
         if not d.is_dir():
             raise ModelError(f"model directory missing: {d}")

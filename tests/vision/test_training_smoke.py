@@ -6,6 +6,7 @@ import os
 import pytest
 
 
+@pytest.mark.slow
 def test_offline_training_smoke(tmp_path, monkeypatch):
     pytest.importorskip("ultralytics")
     pytest.importorskip("torch")
