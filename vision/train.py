@@ -66,8 +66,15 @@ def detector_yaml(out: Path, nc: int, scale: str = "p") -> Path:
 def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int = DET_IMGSZ,
                    batch: int = 16, fraction: float = 1.0, resume: bool = True, name: str = "detector",
                    export_to: Path | None = None, cache: bool | str = "ram", lr0: float = 0.002,
-                   hours: float | None = None, scale: str = "p") -> dict:
+                   hours: float | None = None, scale: str = "p", init: Path | None = None,
+                   threads: int | None = None, warmup_epochs: float = 1) -> dict:
+    """init: start from these weights (a best.pt/last.pt) with a fresh schedule, e.g. to add
+    epochs to a run that finished: ultralytics' own resume only finishes the original plan."""
     offline_env()
+    if threads:
+        import torch
+
+        torch.set_num_threads(threads)
     from ultralytics import YOLO
 
     project = Path(project).resolve()
@@ -80,10 +87,11 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
         except AssertionError:  # finished already: "nothing to resume"
             pass
     else:
-        model = YOLO(str(detector_yaml(project / name / "x", len(DETECTOR_CLASSES), scale)))
+        src = Path(init) if init else detector_yaml(project / name / "x", len(DETECTOR_CLASSES), scale)
+        model = YOLO(str(src))
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
                     project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0,
-                    cos_lr=False, warmup_epochs=1, fliplr=0.0, degrees=0.0, scale=0.3, translate=0.1,
+                    cos_lr=False, warmup_epochs=warmup_epochs, fliplr=0.0, degrees=0.0, scale=0.3, translate=0.1,
                     mosaic=1.0, close_mosaic=2, plots=False, amp=False, cache=cache, fraction=fraction,
                     patience=100, val=True, seed=0, deterministic=True, verbose=True,
                     **({"time": hours} if hours else {}))

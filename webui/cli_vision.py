@@ -29,6 +29,10 @@ def add_parsers(sub) -> None:
     d.add_argument("--scale", default="p", help="model scale: p (half-width YOLO11n, default) or n, s")
     d.add_argument("--hours", type=float, default=None, help="train for this long instead of --epochs")
     d.add_argument("--fresh", action="store_true", help="do not resume from the last checkpoint")
+    d.add_argument("--init", type=Path, help="start from these weights (best.pt) with a new schedule")
+    d.add_argument("--name", default="detector", help="run folder under --project")
+    d.add_argument("--lr0", type=float, default=0.002)
+    d.add_argument("--threads", type=int, default=None, help="torch threads (default: all cores)")
     d.add_argument("--export", type=Path, default=Path("models/detector.onnx"))
     d.set_defaults(func=cmd_train_detector)
     c = tsub.add_parser("classifier", help="index-crop identity classifier (53 + none)")
@@ -116,7 +120,8 @@ def cmd_train_detector(args) -> int:
 
     res = train_detector(args.data / "det/data.yaml", args.project, epochs=args.epochs, imgsz=args.imgsz,
                          batch=args.batch, resume=not args.fresh, export_to=args.export, hours=args.hours,
-                         scale=args.scale)
+                         scale=args.scale, init=args.init, name=args.name, lr0=args.lr0,
+                         threads=args.threads, warmup_epochs=0 if args.init else 1)
     print(json.dumps(res, indent=1))
     return 0
 
