@@ -8,6 +8,10 @@ Config keys (all optional but DB):
     PUBLIC_URL    base URL put in QR codes and join links (default: the URL the request came in on)
     KEEPALIVE     seconds between SSE keepalive comments (default 15)
     MAX_STREAMS   open SSE streams allowed at once (default 100; see webui/cli_web.py for sizing)
+
+`camera` (optional): a `webui.camera.CameraService`; it is attached to the night here (its events
+go through the night like the host's) and the host console shows its status, snapshot and the
+readings to confirm. Without one the console says so and cards are entered by hand.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from .store import StoreError
 log = logging.getLogger("croupier.web")
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
+def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     config = dict(config or {})
     if "DB" not in config:
         raise ValueError("create_app needs config['DB'], the path of the SQLite store")
@@ -49,17 +53,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     night = Night(app.config["DB"], Broadcaster(backlog=int(app.config["BACKLOG"]),
                                                 max_streams=int(app.config["MAX_STREAMS"])))
     app.extensions["croupier"] = night
+    app.extensions["croupier_camera"] = camera
+    if camera is not None:
+        camera.attach(night)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = night.cookie_secret()
     app.extensions["croupier_replay"] = security.ReplayCache()
     app.extensions["croupier_logins"] = {"failures": [], "lock": __import__("threading").Lock()}
 
     from .blueprints.api import bp as api_bp
+    from .blueprints.camera import bp as camera_bp
     from .blueprints.host import bp as host_bp
     from .blueprints.pages import bp as pages_bp
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(host_bp)
+    app.register_blueprint(camera_bp)
 
     @app.before_request
     def guard_posts():

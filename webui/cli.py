@@ -65,12 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
         s.add_argument("--json", action="store_true")
         s.set_defaults(func=func)
 
-    d = sub.add_parser("demo", help="replay the bundled Bonedoneskis hand (the camera demo comes later)")
+    d = sub.add_parser("demo", help="the bundled Bonedoneskis hand through the camera pipeline (or replayed), "
+                                    "then the dashboard")
     d.add_argument("--json", action="store_true")
     d.add_argument("--db", type=Path)
     d.add_argument("--serve", action=argparse.BooleanOptionalAction, default=True,
                    help="then serve the dashboard on it (default; --no-serve just prints)")
     d.add_argument("--port", type=int, default=8000)
+    d.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    d.add_argument("--pin", help="host PIN (default: six random digits, printed)")
     d.set_defaults(func=cmd_demo)
     from . import cli_camera; cli_camera.add_parsers(sub)  # after "demo": adds its camera switches
     return p
@@ -216,8 +219,10 @@ def cmd_settle(args) -> int:
 
 # ----------------------------------------------------------------------------------- demo
 def cmd_demo(args) -> int:
-    from .cli_camera import camera_demo_runner
+    from .cli_camera import camera_demo_runner, camera_demo_serve
     run = camera_demo_runner(args)  # the bundled table video through the camera pipeline, if it and the models exist
+    if run is not None and args.serve:
+        return camera_demo_serve(args)  # the pipeline runs live next to the dashboard
     if run is None:
         print("croupier demo: replaying a scripted Bonedoneskis hand (the camera demo needs models/ and the table video; --replay asks for this)\n")
         args.file, args.session = DEMO_HAND, "demo"

@@ -1,7 +1,8 @@
 """`croupier run | markers | doctor | render-video`, and the camera half of `croupier demo`.
 
 * `croupier run --camera 0` (or `--source URL|FILE|FOLDER`): the camera pipeline on a live
-  table; announcements as they happen; `--zones FILE` for a hand-drawn zone file.
+  table, served with the phone dashboard (the host console shows the camera); announcements as
+  they happen; `--zones FILE` for a hand-drawn zone file; `--headless` / `--json`: print only.
 * `croupier demo`: the bundled table video through the same pipeline (when the video and the
   models exist; `--replay` replays the scripted hand instead). `--headless --once --json` for
   scripts and tests.
@@ -49,11 +50,13 @@ def add_parsers(sub) -> None:
     r.add_argument("--db", type=Path, help="record the night in this store")
     r.add_argument("--session", default="camera")
     r.add_argument("--once", action="store_true", help="files: one pass as fast as possible")
-    r.add_argument("--headless", action="store_true", help="no dashboard (print only)")
+    r.add_argument("--headless", action="store_true", help="no dashboard: print only (so does --json)")
     r.add_argument("--max-frames", type=int)
     r.add_argument("--tiles", default="1x1", help="recognise on NxM overlapping tiles: 1x1, 2x1, 3x2, auto "
                                                   "(small cards in a wide view read better; slower)")
     r.add_argument("--json", action="store_true")
+    from .cli_web import add_server_options
+    add_server_options(r)
     r.set_defaults(func=cmd_run)
 
     m = sub.add_parser("markers", help="write the printable ArUco marker sheet (PNG + PDF)")
@@ -119,21 +122,13 @@ def _referee(args, host_events):
     return Referee(table=table, session_key=f"camera:{int(time.time())}"), store
 
 
-def run_pipeline(args, source, zones, host_events, recogniser) -> int:
-    """Drive the pipeline; print announcements and status changes; final report or JSON."""
-    from vision.calibration import Calibration
-    from vision.pipeline import Pipeline
+def printer(quiet: bool = False):
+    """An `on_step` for `Pipeline.run` that prints announcements, refusals, readings for the host
+    and changes of the camera's and the calibration's state."""
+    from .cli import format_announcement
 
-    from .cli import format_announcement, report
-
-    referee, store = _referee(args, host_events)
-    if referee.table is not None:  # the store may already hold the opening events
-        host_events = [(t, e) for t, e in host_events if not (e.type in ("table_opened", "hand_started")
-                                                              and referee.table.state.game)]
-    p = Pipeline(recogniser, Calibration(zones), referee=referee, host_events=host_events,
-                 tiles=getattr(args, "tiles", "1x1"))
-    quiet = args.json
-    seen = {"source": None, "cal": None, "asks": 0}
+    seen = {"source": None, "cal": None, "asked": []}   # asked: the readings already printed (the host may
+                                                        # answer some on the dashboard, so not a count)
 
     def on_step(res, pl):
         if quiet:
@@ -153,10 +148,27 @@ def run_pipeline(args, source, zones, host_events, recogniser) -> int:
             print(format_announcement(a), flush=True)
         for e, why in res.refused:
             print(f"[host] the referee refused {e.describe()}: {why}")
-        asks = pl.adapter.needs_host
-        for h in asks[seen["asks"]:]:
-            print(f"[host] please check: {h.obs.describe()} ({h.reason})")
-        seen["asks"] = len(asks)
+        for h in pl.adapter.needs_host:
+            if not any(h is k for k in seen["asked"]):
+                seen["asked"].append(h)
+                print(f"[host] please check: {h.obs.describe()} ({h.reason})")
+    return on_step
+
+
+def run_pipeline(args, source, zones, host_events, recogniser) -> int:
+    """Drive the pipeline; print announcements and status changes; final report or JSON."""
+    from vision.calibration import Calibration
+    from vision.pipeline import Pipeline
+
+    from .cli import report
+
+    referee, store = _referee(args, host_events)
+    if referee.table is not None:  # the store may already hold the opening events
+        host_events = [(t, e) for t, e in host_events if not (e.type in ("table_opened", "hand_started")
+                                                              and referee.table.state.game)]
+    p = Pipeline(recogniser, Calibration(zones), referee=referee, host_events=host_events,
+                 tiles=getattr(args, "tiles", "1x1"))
+    on_step = printer(quiet=args.json)
 
     t0 = time.perf_counter()
     try:
@@ -189,7 +201,37 @@ def run_pipeline(args, source, zones, host_events, recogniser) -> int:
     return 0
 
 
+def serve_pipeline(args, source, zones, host_events, recogniser, names=None, session="camera") -> int:
+    """The pipeline running live next to the phone dashboard: the host console shows the camera
+    (status, picture with zones and cards) and answers the readings the camera was not sure of."""
+    from vision.calibration import Calibration
+
+    from .camera import CameraService
+    from .cli_web import camera_serve
+
+    service = CameraService(source, recogniser, Calibration(zones), tiles=getattr(args, "tiles", "1x1"),
+                            max_frames=getattr(args, "max_frames", None), on_step=printer())
+    return camera_serve(args, service, host_events, names, session)
+
+
 # --------------------------------------------------------------------------------- demo
+def camera_demo_serve(args) -> int:
+    """`croupier demo` in a terminal: the bundled video through the pipeline while the dashboard
+    serves it (call only when `camera_demo_runner(args)` said the camera demo can run)."""
+    from vision.recogniser import default_model_dir
+    from vision.sources import open_source
+
+    from .cli_web import DEMO_NAMES
+
+    print(f"croupier demo: the camera pipeline on the bundled table video {DEMO_VIDEO.name}, live next to "
+          f"the dashboard: open the host console to watch the camera and check its readings\n")
+    src = open_source(DEMO_VIDEO, realtime=not args.once)
+    host = _host_events(DEMO_SCRIPT, "bonedoneskis", 4, 4)
+    models = getattr(args, "models", None) or default_model_dir()
+    return serve_pipeline(args, src, _zones(DEMO_ZONES), host, _recogniser(models), names=DEMO_NAMES,
+                          session="demo")
+
+
 def camera_demo_runner(args):
     """The camera demo as a `run(args)` callable, or None: `croupier demo` then replays the
     scripted hand. None when the bundled video or the models are missing, with --replay, and for a
@@ -227,6 +269,9 @@ def cmd_run(args) -> int:
     spec = args.camera if args.camera is not None else args.source
     src = open_source(spec, realtime=not args.once)
     host = _host_events(args.events, args.game, args.seats, args.dealer)
+    if not (args.headless or args.json):  # the dashboard, with the camera on the host console
+        return serve_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models),
+                              session=args.session)
     return run_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models))
 
 
@@ -287,4 +332,5 @@ def cmd_render_video(args) -> int:
     return 0
 
 
-__all__ = ["add_parsers", "camera_demo_runner", "run_pipeline", "DEMO_VIDEO"]
+__all__ = ["add_parsers", "camera_demo_runner", "camera_demo_serve", "run_pipeline", "serve_pipeline", "printer",
+           "DEMO_VIDEO"]

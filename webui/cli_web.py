@@ -66,10 +66,11 @@ def print_qr(url: str, out=sys.stdout) -> None:
         pass
 
 
-def make_app(args, db: Path):
+def make_app(args, db: Path, camera=None):
     from .app import create_app
     pin = args.pin or f"{secrets.randbelow(10**6):06d}"
-    return create_app({"DB": str(db), "PIN": pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams})
+    return create_app({"DB": str(db), "PIN": pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams},
+                      camera=camera)
 
 
 def run_server(app, args) -> int:
@@ -88,6 +89,9 @@ def run_server(app, args) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        camera = app.extensions.get("croupier_camera")
+        if camera is not None:      # first: its thread may be handing the night an event
+            camera.stop()
         app.extensions["croupier"].close()
     return 0
 
@@ -100,25 +104,67 @@ def cmd_serve(args) -> int:
 DEMO_NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
 
 
-def demo_serve(args, replay) -> int:
-    """`croupier demo`: replay the demo hand into a store, seat four players, then serve it."""
+def _server_defaults(args) -> None:
+    """`demo` and `run` lack some of `serve`'s options: fill them in."""
     if not getattr(args, "db", None):
         args.db = Path(tempfile.mkdtemp(prefix="croupier-demo-")) / "demo.db"
-    code = replay(args)
-    if code:
-        return code
     for name, default in (("host", "0.0.0.0"), ("pin", None), ("public_url", None), ("streams", 40),
                           ("workers", 8)):
         if not hasattr(args, name):
             setattr(args, name, default)
     if not getattr(args, "port", None):
         args.port = 8000
+
+
+def _print_joins(args, night) -> None:
+    print(f"\nStore: {args.db}. Join links (each phone opens its own):")
+    for p in night.players():
+        print(f"  seat {p['seat']} {p['name']:<5} {base_url(args)}/join/{p['token']}")
+
+
+def demo_serve(args, replay) -> int:
+    """`croupier demo`: replay the demo hand into a store, seat four players, then serve it."""
+    _server_defaults(args)
+    code = replay(args)
+    if code:
+        return code
     app = make_app(args, args.db)
     night = app.extensions["croupier"]
     if night.table is not None and not night.players():
         for seat in night.table.state.seats:
             night.store.add_player(night.session_id, seat, DEMO_NAMES.get(seat, f"Seat {seat}"))
-    print(f"\nStore: {args.db}. Join links (each phone opens its own):")
-    for p in night.players():
-        print(f"  seat {p['seat']} {p['name']:<5} {base_url(args)}/join/{p['token']}")
+    _print_joins(args, night)
+    return run_server(app, args)
+
+
+def open_night(night, host_events, names: dict | None, name: str) -> list:
+    """Start the night the camera's host events open (a `table_opened` event becomes the night's
+    own start, with a join code per seat), unless one is running in the store already (a restart
+    resumes it: the table and the hand are not opened again). Returns the other host events, for
+    the pipeline to submit when the video reaches them."""
+    opened = next((e for _, e in host_events if e.type == "table_opened"), None)
+    fresh = night.table is None or night.ended
+    if fresh:
+        if opened is None:
+            raise ValueError("no night is running in the store and the host events open none: "
+                             "start one on the host console, or give --events with a table_opened event")
+        night.start(opened.game, sorted(opened.seats), names or {}, dict(opened.settings or {}), name)
+    return [(t, e) for t, e in host_events
+            if e.type != "table_opened" and (fresh or e.type != "hand_started")]
+
+
+def camera_app(args, service, host_events, names=None, session: str = "camera"):
+    """The app with the camera attached and the night open: (app, host events for the pipeline)."""
+    _server_defaults(args)
+    app = make_app(args, args.db, camera=service)
+    rest = open_night(app.extensions["croupier"], host_events, names, session)
+    return app, rest
+
+
+def camera_serve(args, service, host_events, names=None, session: str = "camera") -> int:
+    """`croupier run` and the camera `croupier demo`: the pipeline runs on its own thread while the
+    dashboard serves; the host console shows the camera and its readings to check."""
+    app, rest = camera_app(args, service, host_events, names, session)
+    _print_joins(args, app.extensions["croupier"])
+    service.start(rest)
     return run_server(app, args)

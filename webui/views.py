@@ -162,8 +162,6 @@ def host_state(night: "Night") -> dict:
     target = night.undo_target()
     view["undo"] = None if target is None else {"target": target[0], "text": target[1].describe()}
     view["players"] = [{"seat": p["seat"], "name": p["name"], "token": p["token"]} for p in night.players()]
-    view["camera"] = {"status": "not connected",
-                      "note": "The camera pipeline is not wired to the dashboard yet: enter cards by hand."}
     return view
 
 

@@ -13,6 +13,7 @@ from referee.events import CardDealt, Decision, from_json
 
 from ..security import (ApiError, bad, body, check_pin, field, host_required, idempotent, key_for_store)
 from .api import card_field, night
+from .camera import camera_status
 
 bp = Blueprint("host", __name__)
 
@@ -69,6 +70,7 @@ def host_state():
     for p in view["players"]:
         p["join_url"] = join_url(p["token"])
     view["url"] = public_url()
+    view["camera"] = camera_status()      # outside the night's lock: the camera's lock comes first
     return jsonify(view)
 
 

@@ -1,4 +1,5 @@
-/* croupier host console: start a night, join codes, enter events by hand, undo, end the night. */
+/* croupier host console: start a night, join codes, the camera and its readings to check, enter
+   events by hand, undo, end the night. */
 "use strict";
 
 const H = (window.H = { view: null, games: [] });
@@ -52,7 +53,74 @@ H.render = () => {
   if (v.hand) document.getElementById("hand-no").value = v.hand.phase === "over" ? v.hand.number + 1 : v.hand.number;
   document.getElementById("undo-what").textContent = v.undo ? `Last event: #${v.undo.target} ${v.undo.text}` : "Nothing to undo.";
   document.getElementById("undo-button").disabled = !v.undo;
-  document.getElementById("camera").textContent = `${v.camera.status}. ${v.camera.note}`;
+  H.showCamera(v.camera);
+};
+
+/* ------------------------------------------------------------------ camera */
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+H.pretty = (code) => code ? (code[0] === "T" ? "10" : code[0]) + (SUITS[code[1]] || code.slice(1)) : "?";
+
+H.cam = { frames: -1, shot: 0, present: false };
+
+H.showCamera = (s) => {
+  if (!s) return;
+  H.cam.present = s.camera;
+  const line = document.getElementById("camera");
+  line.textContent = s.message;
+  line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "trouble" : "live";
+  const view = document.getElementById("camera-view");
+  if (!s.camera || !s.resolution) { view.hidden = true; return; }
+  view.hidden = false;
+  if (s.frames !== H.cam.frames || s.unconfirmed !== H.cam.unconfirmed) {   // a new picture to show
+    H.cam.frames = s.frames;
+    H.cam.unconfirmed = s.unconfirmed;
+    document.getElementById("camera-snapshot").src = `/api/host/camera/snapshot.jpg?n=${++H.cam.shot}`;
+  }
+};
+
+H.loadCamera = async () => {
+  const r = await C.get("/api/host/camera");
+  if (r.status === 401) { location.reload(); return; }
+  if (r.ok) H.showCamera(r.data);
+};
+
+H.loadReadings = async () => {
+  const r = await C.get("/api/host/camera/readings");
+  if (!r.ok) return;
+  const { el } = C;
+  const box = document.getElementById("camera-readings");
+  const rows = r.data.readings;
+  if (!rows.length) {
+    C.clear(box, el("p", { class: "muted" }, r.data.camera ? "None: the camera is sure of what it saw." : "No camera: nothing to check."));
+    return;
+  }
+  const seats = (H.view ? H.view.seats : []).map((s) => el("option", { value: s.seat }, `seat ${s.seat} ${s.name}`));
+  const done = () => { H.loadReadings(); H.loadCamera(); H.load(); };
+  C.clear(box, rows.map((x) => {
+    const where = x.seat ? `seat ${x.seat}` : x.zone || "?";
+    const guess = x.card ? `${H.pretty(x.card)}?` : "a card it could not read";
+    const others = x.candidates.filter((c) => c !== x.card);
+    const form = el("form", { class: "row correct-form" },
+      el("input", { name: "card", placeholder: "right card: 9D", size: 6, autocomplete: "off" }),
+      el("select", { name: "seat" }, el("option", { value: "" }, "where the camera saw it"), seats),
+      el("button", { type: "submit" }, "Correct"));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const card = form.elements.card.value.trim();
+      if (!card) { C.toast("Type the right card, e.g. 9D", true); return; }
+      const body = { reading: x.id, card };
+      if (form.elements.seat.value) body.seat = Number(form.elements.seat.value);
+      H.send("/api/host/camera/correct", body, form).then((res) => { if (res.ok) done(); });
+    });
+    return el("div", { class: "reading", "data-reading": x.id },
+      el("p", {}, el("strong", {}, `#${x.id} ${where}: `), `${x.kind.replace("_", " ")} ${guess}`,
+        x.candidates.length ? ` (${Math.round(x.confidence * 100)}% sure)` : "", el("br"), el("span", { class: "why" }, x.why)),
+      el("div", { class: "buttons" },
+        x.card ? C.actionButton(`Confirm ${H.pretty(x.card)}`, "/api/host/camera/confirm", { reading: x.id }, { name: "confirm", cls: "primary", done }) : null,
+        others.map((c) => C.actionButton(`It is ${H.pretty(c)}`, "/api/host/camera/correct", { reading: x.id, card: c }, { name: "correct-" + c, done })),
+        C.actionButton("Reject", "/api/host/camera/reject", { reading: x.id }, { name: "reject", cls: "danger", done })),
+      form);
+  }));
 };
 
 H.renderNightForm = () => {
@@ -120,7 +188,13 @@ H.init = async () => {
     H.send("/api/host/end", {});
   });
   await H.load();
-  C.live.on(() => H.load());
+  H.loadReadings();
+  C.live.on((kind) => {
+    if (kind === "camera") { H.loadCamera(); H.loadReadings(); } else H.load();
+  });
+  document.getElementById("camera-snapshot").addEventListener("error", () => { document.getElementById("camera-view").hidden = true; });
+  // the picture and the status line every few seconds while the page is seen (a camera only)
+  setInterval(() => { if (H.cam.present && document.visibilityState === "visible") H.loadCamera(); }, 3000);
 };
 
 H.init();

@@ -189,6 +189,7 @@ P.onState = (s) => {
 };
 
 P.onLive = (kind, data) => {
+  if (kind === "camera") return [];   // the host console's camera panel listens for these itself
   if (data.feed) P.addFeed(data.feed, false);
   const fresh = P.addFeed(data.announcements, P.page === "feed");
   if (data.state) P.onState(data.state);

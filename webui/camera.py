@@ -1,0 +1,434 @@
+"""The camera pipeline running next to the dashboard, and what the host console sees of it.
+
+`CameraService(source, recogniser, calibration)` runs `vision.pipeline.Pipeline` on its own thread
+once `create_app(config, camera=service)` has attached it to the night and `start()` is called.
+The data still flows one way: the pipeline's events go to the referee through `Night.submit` (the
+same lock, store, idempotency keys and live stream as the host's own buttons); the web layer only
+reads copies of the pipeline's state (status, the latest frame, the readings the host must check)
+and answers those readings. An answer goes back down the pipeline's own path, `Adapter.translate`
+then the referee, so a confirmed card is judged exactly as a confident camera read would have been.
+
+One lock (`service.lock`) is held while the pipeline works on a frame and while the web layer
+reads or answers: the tracker and the adapter are never touched by two threads at once. Lock
+order is camera lock, then the night's lock (never the other way round: nothing here is called
+from inside `Night`).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from referee.engine import Refusal
+from referee.state import State
+from vision.pipeline import Pipeline, Referee
+
+from .night import Conflict, Unapplicable
+from .security import ApiError
+from .sse import Message
+from .store import StoreError
+
+log = logging.getLogger("croupier.camera")
+
+NO_CAMERA = "no camera — enter cards by hand"
+SNAPSHOT_WIDTH = 960          # phones: a 1080p frame scaled down is still plenty to check a card
+ZONE_COLOURS = {"seat": (230, 200, 40), "pot": (40, 200, 250), "trick": (220, 90, 220), "deck": (170, 170, 170),
+                "discard": (120, 120, 120)}                       # BGR
+
+
+def no_camera_status() -> dict:
+    return {"camera": False, "state": "none", "connected": False, "message": NO_CAMERA, "unconfirmed": 0}
+
+
+class NightReferee(Referee):
+    """The pipeline's referee, routed through the dashboard's `Night`: every camera event is
+    decided, stored and broadcast exactly like a host's. Refusals are recorded, never raised."""
+
+    def __init__(self, night, session_key: str):
+        super().__init__(session_key=session_key)
+        self.night = night
+
+    @property
+    def state(self) -> State:
+        table = self.night.table
+        return table.state if table is not None else State()
+
+    def submit(self, event, key: str | None = None, actor: str = "camera") -> list:
+        self._n += 1
+        night = self.night
+        with night.lock:
+            before = len(night.table.announcements) if night.table is not None else 0
+            try:
+                result = night.submit(event, key or f"{self.key}:{self._n}", actor)
+            except (Refusal, Conflict, Unapplicable, StoreError) as exc:
+                self.refused.append((event, str(exc)))
+                return []
+            said = list(night.table.announcements[before:]) if result["recorded"] else []
+        self.events.append(event)
+        self.announcements.extend(said)
+        return said
+
+
+class _ServedPipeline(Pipeline):
+    """The pipeline with the service's lock held for each frame (and the final flush)."""
+
+    def __init__(self, *args, lock: threading.RLock, **kw):
+        super().__init__(*args, **kw)
+        self._lock = lock
+
+    def step(self, frame):
+        with self._lock:
+            return super().step(frame)
+
+    def finish(self):
+        with self._lock:
+            return super().finish()
+
+
+class _Watched:
+    """A frame source that remembers the last frame it handed out (for the snapshot)."""
+
+    def __init__(self, source):
+        self.source = source
+        self.frame = None
+
+    def __getattr__(self, name):
+        return getattr(self.source, name)
+
+    def frames(self):
+        for f in self.source.frames():
+            self.frame = f
+            yield f
+
+    def latest(self, timeout: float = 1.0):
+        f = self.source.latest(timeout=timeout)
+        if f is not None:
+            self.frame = f
+        return f
+
+
+class CameraService:
+    def __init__(self, source, recogniser, calibration, *, tiles="1x1", max_frames: int | None = None,
+                 on_step=None, **pipeline_options):
+        self.source = _Watched(source)
+        self.recogniser, self.calibration = recogniser, calibration
+        self.tiles, self.max_frames, self.user_on_step = tiles, max_frames, on_step
+        self.pipeline_options = pipeline_options
+        self.lock = threading.RLock()
+        self.night = None
+        self.referee: NightReferee | None = None
+        self.pipeline: Pipeline | None = None
+        self.error = ""                       # the pipeline thread itself failed (a bug): said, not raised
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._open: dict[int, object] = {}    # reading id -> the adapter's Held, while it waits for the host
+        self._resolved: dict[int, dict] = {}  # reading id -> what the host answered
+        self._answered: dict[int, str] = {}   # track id -> the card the host gave it (for the overlay)
+        self._next_id = 1
+        self._steps: deque[float] = deque(maxlen=30)
+        self._signature = None
+        self._jpeg: tuple[tuple, bytes] | None = None
+
+    # ------------------------------------------------------------------------ lifecycle
+    def attach(self, night) -> None:
+        """Called by `create_app`: camera events go to this night."""
+        self.night = night
+        self.referee = NightReferee(night, f"camera:{secrets.token_hex(4)}")
+
+    def start(self, host_events=()) -> "CameraService":
+        """Run the pipeline on its own thread; `host_events` are (seconds, event) pairs the video
+        reaches (bets and decisions of a scripted demo), as in `Pipeline`."""
+        if self.referee is None:
+            raise RuntimeError("attach the camera to a night first: create_app(config, camera=service)")
+        if self._thread is not None:
+            return self
+        self.pipeline = _ServedPipeline(self.recogniser, self.calibration, referee=self.referee,
+                                        host_events=list(host_events), tiles=self.tiles, lock=self.lock,
+                                        **self.pipeline_options)
+        self._thread = threading.Thread(target=self._run, name="croupier-camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self.pipeline.run(self.source, on_step=self._on_step, max_frames=self.max_frames,
+                              latest=bool(self.source.live), stop=self._stop.is_set)
+        except Exception as exc:   # never take the dashboard down with the camera: say it, keep the game
+            log.exception("the camera pipeline stopped")
+            self.error = f"the camera pipeline stopped: {exc}"
+        self._publish_if_changed()
+
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the pipeline to finish its source (files, tests). True when it has."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5.0)        # it looks at the stop flag after every frame or empty wait
+        try:
+            self.source.stop()            # releases the device (only now: never under a reading thread)
+        except Exception:
+            pass
+
+    # --------------------------------------------------------------------- pipeline side
+    def _on_step(self, res, pipeline) -> None:
+        if res is not None:
+            self._steps.append(time.monotonic())
+        with self.lock:
+            self._sync_readings()
+        self._publish_if_changed()
+        if self.user_on_step is not None:
+            self.user_on_step(res, pipeline)
+
+    def _sync_readings(self) -> None:
+        """Give each reading the adapter holds for the host a stable number (the list shifts)."""
+        held = self.pipeline.adapter.needs_host if self.pipeline else []
+        known = {id(h) for h in self._open.values()}
+        for h in held:
+            if id(h) not in known:
+                self._open[self._next_id] = h
+                self._next_id += 1
+        present = {id(h) for h in held}
+        for rid in [r for r, h in self._open.items() if id(h) not in present]:
+            del self._open[rid]
+
+    def _publish_if_changed(self) -> None:
+        """A `camera` frame on the live stream when something the host sees changed: the source's
+        state, the calibration, or the readings waiting. No card names: every phone gets it."""
+        st = self.status()
+        sig = (st["state"], st.get("calibrated"), tuple(r for r in self._open), self.error)
+        if sig == self._signature or self.night is None:
+            return
+        self._signature = sig
+        self.night.broadcaster.publish(Message(None, "camera", {"camera": {
+            "state": st["state"], "connected": st["connected"], "unconfirmed": st["unconfirmed"],
+            "message": st["message"]}}))
+
+    # ------------------------------------------------------------------------- reading
+    def status(self) -> dict:
+        src = self.source.status()
+        with self.lock:
+            p = self.pipeline
+            cal = self.calibration.status
+            cards = sum(1 for t in p.tracker.tracks.values() if t.placed) if p else 0
+            frames = p.frames if p else 0
+            ms = sorted(p.step_ms) if p else []
+            refused = [{"event": e.describe(), "why": why} for e, why in (self.referee.refused[-5:]
+                                                                          if self.referee else [])]
+            unconfirmed = len(self._open)
+        steps = list(self._steps)
+        rate = (len(steps) - 1) / (steps[-1] - steps[0]) if len(steps) > 1 and steps[-1] > steps[0] else 0.0
+        calibrated = cal.state in ("live", "kept", "image-space")
+        state = src.state if self._thread is not None else "starting"
+        if self.error:
+            state = "failed"
+        elif self._thread is not None and not self._thread.is_alive() and state != "ended":
+            state = "stopped"           # --max-frames reached, or stop(): the source may still be open
+        out = {
+            "camera": True, "source": src.source, "state": state, "connected": src.connected,
+            "fps": round(src.fps, 1), "processed_fps": round(rate, 1),
+            "resolution": [src.width, src.height] if src.width else None,
+            "frames": frames, "dropped": src.dropped, "reconnects": src.reconnects,
+            "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
+            "calibrated": calibrated, "calibration": cal.to_json(), "markers": list(cal.markers),
+            "cards": cards, "unconfirmed": unconfirmed, "refused": refused,
+            "last_error": self.error or src.last_error,
+        }
+        out["message"] = _message(out, src, cal)
+        return out
+
+    def readings(self) -> list[dict]:
+        """The camera readings waiting for the host, oldest first."""
+        with self.lock:
+            self._sync_readings()
+            return [_reading(rid, h) for rid, h in self._open.items()]
+
+    def snapshot(self) -> bytes | None:
+        """The latest frame as a JPEG with the zones and the card tracks drawn on it; None before
+        the first frame."""
+        with self.lock:
+            frame = self.source.frame
+            if frame is None:
+                return None
+            key = (frame.index, self.pipeline.frames if self.pipeline else 0, tuple(self._open))
+            if self._jpeg is not None and self._jpeg[0] == key:
+                return self._jpeg[1]
+            zones = _zone_outlines(self.calibration)
+            live = [t for t in (self.pipeline.tracker.tracks.values() if self.pipeline else ()) if t.box is not None]
+            tracks = [(t.id, (t.box, t.placed, t.unconfirmed and t.id not in self._answered,
+                              self._answered.get(t.id, t.identity), t.up)) for t in live]
+            flagged = {h.obs.track: rid for rid, h in self._open.items()}
+            caption = f"frame {frame.index}  {self.calibration.status.state}  " \
+                      f"{sum(1 for _, t in tracks if t[1])} cards  {len(self._open)} to check"
+        data = draw_overlay(frame.image, zones, tracks, flagged, caption)
+        with self.lock:
+            self._jpeg = (key, data)
+        return data
+
+    # ------------------------------------------------------------------------ answering
+    def resolve(self, reading: int, action: str, key: str, card: str | None = None,
+                seat: int | None = None) -> dict:
+        """The host's answer to reading #`reading`: `confirm` (the card as read), `correct` (this
+        card, optionally at this seat) or `reject` (nothing is recorded). Raises ApiError (404:
+        no such reading), Conflict (409: answered already, or the answer still does not place the
+        card), or a 409 with the referee's words when it refuses the event."""
+        if self.pipeline is None:
+            raise Conflict("the camera has not started yet")
+        with self.lock:
+            self._sync_readings()
+            if reading in self._resolved:
+                done = self._resolved[reading]
+                raise Conflict(f"camera reading #{reading} was already answered ({done['answer']})")
+            held = self._open.get(reading)
+            if held is None:
+                raise ApiError(404, f"no camera reading #{reading} is waiting (see the list of readings)")
+            needs = self.pipeline.adapter.needs_host
+            pos = next(i for i, h in enumerate(needs) if h is held)
+            if action == "reject":
+                needs.pop(pos)
+                return self._done(reading, held, "rejected: nothing recorded", [], [])
+            if action == "confirm":
+                card = held.obs.card
+                if card is None:
+                    raise ApiError(400, f"camera reading #{reading} has no card read: correct it with the card")
+            obs = held.obs.confirmed_as(card)
+            if seat is not None:
+                obs = replace(obs, zone=f"seat:{seat}")
+            needs.pop(pos)
+            n = len(needs)
+            events = self.pipeline.adapter.translate(obs, self.referee.state)
+            if len(needs) > n:             # the adapter still cannot place it: nothing changes
+                again = needs[n]
+                del needs[n:]
+                needs.insert(pos, held)
+                raise Conflict(f"camera reading #{reading} still needs an answer: {again.reason}"
+                               + ("" if seat is not None else " (correct it with the seat)"))
+            accepted, said, refused = [], [], []
+            for i, event in enumerate(events):
+                before = len(self.referee.refused)
+                out = self.referee.submit(event, key=f"{key}:camera:{reading}:{i}", actor="host")
+                if len(self.referee.refused) > before:
+                    refused.append(self.referee.refused[-1])
+                else:
+                    accepted.append(event)
+                    said.extend(out)
+            if refused and not accepted:   # nothing recorded: the reading waits for another answer
+                needs.insert(pos, held)
+                event, why = refused[0]
+                raise Conflict(f"refused: the referee did not accept {event.describe()}: {why} (nothing recorded; "
+                               f"the reading still waits)")
+            answer = f"{action}ed as {card}" + (f" at seat {seat}" if seat is not None else "")
+            if not events:
+                answer += " (nothing to record: " + (self.pipeline.adapter.ignored[-1].reason
+                                                     if self.pipeline.adapter.ignored else "the camera path holds it") + ")"
+            return self._done(reading, held, answer, accepted, said, refused)
+
+    def _done(self, reading, held, answer, events, said, refused=()) -> dict:
+        del self._open[reading]
+        self._resolved[reading] = {"answer": answer}
+        if events:
+            self._answered[held.obs.track] = events[0].card.code if getattr(events[0], "card", None) else "ok"
+        self._jpeg = None
+        result = {"reading": reading, "answer": answer, "events": [e.describe() for e in events],
+                  "announcements": [a.to_json() for a in said],
+                  "refused": [{"event": e.describe(), "why": why} for e, why in refused]}
+        self._publish_if_changed()
+        return result
+
+
+# ----------------------------------------------------------------------------- helpers
+def _reading(rid: int, held) -> dict:
+    o = held.obs
+    return {"id": rid, "kind": o.kind, "zone": o.zone, "seat": o.seat, "from_zone": o.from_zone,
+            "card": o.card, "up": o.up, "candidates": list(o.candidates), "confidence": round(float(o.confidence), 2),
+            "frame": o.frame, "why": held.reason, "text": o.describe()}
+
+
+def _message(st: dict, src, cal) -> str:
+    if st["state"] == "failed":
+        return st["last_error"] + " — enter cards by hand"
+    if st["state"] == "stopped" and src.connected:
+        return f"{src.source}: stopped after {st['frames']} frames · {st['cards']} card(s) on the table"
+    if st["state"] in ("lost", "connecting", "stopped") and not src.connected:
+        return f"{src.source}: {src.message or st['state']} — enter cards by hand meanwhile"
+    if st["state"] == "starting":
+        return f"{src.source}: starting"
+    parts = [f"{src.source}: {'video ended' if st['state'] == 'ended' else st['state']}"]
+    if st["resolution"]:
+        parts.append(f"{st['resolution'][0]}x{st['resolution'][1]}")
+    if st["processed_fps"]:
+        parts.append(f"{st['processed_fps']:g} frames/s")
+    parts.append(cal.message)
+    parts.append(f"{st['cards']} card(s) on the table")
+    if st["unconfirmed"]:
+        parts.append(f"{st['unconfirmed']} reading(s) to check")
+    return " · ".join(parts)
+
+
+def _zone_outlines(calibration) -> list[tuple[str, np.ndarray]]:
+    """Each zone's polygon in image pixels (table-space zones need the homography)."""
+    zones = calibration.zones
+    if zones.space == "image":
+        to_image = None
+    elif calibration.H is not None:
+        to_image = np.linalg.inv(calibration.H)
+    else:
+        return []                  # not calibrated: where the zones lie in the picture is unknown
+    out = []
+    for z in zones.zones:
+        pts = np.asarray(z.polygon, np.float64).reshape(-1, 1, 2)
+        if to_image is not None:
+            pts = cv2.perspectiveTransform(pts, to_image)
+        out.append((z.name, pts.reshape(-1, 2)))
+    return out
+
+
+def draw_overlay(image: np.ndarray, zones, tracks, flagged: dict, caption: str) -> bytes:
+    """RGB frame -> JPEG bytes: zone outlines and names, one box per card track (green: placed,
+    orange: waiting for the host with its reading number, grey: not settled yet), a caption."""
+    h, w = image.shape[:2]
+    scale = min(1.0, SNAPSHOT_WIDTH / max(1, w))
+    bgr = cv2.cvtColor(np.ascontiguousarray(image), cv2.COLOR_RGB2BGR)
+    if scale < 1.0:
+        bgr = cv2.resize(bgr, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    font, thick = cv2.FONT_HERSHEY_SIMPLEX, 2
+    for name, pts in zones:
+        colour = ZONE_COLOURS.get(name.split(":")[0], (255, 255, 255))
+        p = np.round(pts * scale).astype(np.int32)
+        cv2.polylines(bgr, [p], True, colour, thick, cv2.LINE_AA)
+        x, y = p.min(0)
+        cv2.putText(bgr, name, (int(x) + 4, int(y) + 16), font, 0.5, colour, 1, cv2.LINE_AA)
+    for tid, (box, placed, unconfirmed, identity, up) in tracks:
+        x0, y0, x1, y1 = (int(round(v * scale)) for v in box)
+        rid = flagged.get(tid)
+        colour = (0, 140, 255) if rid is not None or unconfirmed else (60, 200, 60) if placed else (150, 150, 150)
+        cv2.rectangle(bgr, (x0, y0), (x1, y1), colour, thick if placed else 1)
+        if not placed:
+            continue                # not settled yet: a box only (hands, markers, cards in flight)
+        label = (identity or "?") if up else "down"
+        if rid is not None:
+            label = f"#{rid} {label}?"
+        cv2.putText(bgr, label, (x0, max(12, y0 - 4)), font, 0.5, colour, 1, cv2.LINE_AA)
+    bottom = bgr.shape[0]
+    cv2.rectangle(bgr, (0, bottom - 20), (bgr.shape[1], bottom), (0, 0, 0), -1)
+    cv2.putText(bgr, caption, (6, bottom - 6), font, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
+    ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 75])
+    if not ok:
+        raise ValueError("could not encode the snapshot")
+    return buf.tobytes()
+
+
+__all__ = ["CameraService", "NightReferee", "no_camera_status", "draw_overlay", "NO_CAMERA"]
