@@ -151,6 +151,8 @@ def test_host_starts_a_night_and_deals_by_hand(tmp_path):
                 host.fill("#pin", PIN)
                 host.click("#login button")
                 expect(host.locator("#host-night")).to_contain_text("No night yet")
+                expect(host.locator("#camera")).to_contain_text("no camera — enter cards by hand")
+                assert host.locator("#camera-view").is_hidden()
                 host.fill("#night-seats input[data-seat='1']", "Zoe")
                 host.fill("#night-name", "Friday")
                 host.click("#night-form button[type=submit]")
@@ -173,5 +175,60 @@ def test_host_starts_a_night_and_deals_by_hand(tmp_path):
                 browser.close()
     finally:
         app.extensions["croupier"].close()
+        srv.close()
+    assert not errors, errors
+
+
+def test_host_confirms_a_camera_reading(tmp_path):
+    """The camera panel: status line, the picture with its overlay, and a doubtful J♠ confirmed with
+    one tap (a fake camera and scripted reads: see camera_kit.py)."""
+    import warnings
+
+    from waitress import create_server
+
+    from camera_kit import DOUBTFUL_JACK, make_camera
+    from referee.events import from_json
+    from webui.app import create_app
+    cam = make_camera(DOUBTFUL_JACK)
+    app = create_app({"DB": str(tmp_path / "cam.db"), "PIN": PIN, "KEEPALIVE": 5}, camera=cam)
+    night = app.extensions["croupier"]
+    night.start("bonedoneskis", [1, 2, 3], {1: "Ann", 2: "Ben", 3: "Cleo"}, {}, "camera night")
+    for i, e in enumerate(BLACK_JACK_DEAL[:-1]):
+        night.submit(from_json(e), f"setup-{i}", "host")
+    cam.start()
+    assert cam.join(30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    threading.Thread(target=srv.run, daemon=True).start()
+    base, expect, errors = f"http://127.0.0.1:{srv.effective_port}", playwright_api.expect, []
+    try:
+        with playwright_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                host = browser.new_context(**PHONE).new_page()
+                host.on("pageerror", lambda e: errors.append(str(e)))
+                host.set_default_timeout(10_000)
+                host.goto(f"{base}/host")
+                host.fill("#pin", PIN)
+                host.click("#login button")
+                expect(host.locator("#camera")).to_contain_text("1 reading(s) to check")
+                snapshot = host.locator("#camera-snapshot")
+                expect(snapshot).to_be_visible()
+                host.wait_for_function("document.getElementById('camera-snapshot').naturalWidth === 320")
+                confirm = host.locator("#camera-readings .reading[data-reading='1'] button[data-action=confirm]")
+                expect(confirm).to_have_text("Confirm J♠")
+                expect(host.locator("#camera-readings")).to_contain_text("It is J♣")
+                shot(host, "8-host-camera-reading")
+                confirm.click()
+                expect(host.locator("#camera-readings")).to_contain_text("None")
+                expect(host.locator("#host-pending")).to_contain_text("Seat 1: pay $2.50 or fold")
+                expect(host.locator("#camera")).not_to_contain_text("to check")
+                shot(host, "9-host-camera-confirmed")
+            finally:
+                browser.close()
+    finally:
+        cam.stop()
+        night.close()
         srv.close()
     assert not errors, errors

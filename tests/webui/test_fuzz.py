@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dashboard_kit import PIN, Phone, deal, start_night
+from dashboard_kit import BLACK_JACK_DEAL, PIN, Phone, deal, start_night
 from referee.events import Event
 
 POSTS = {
@@ -26,10 +26,14 @@ POSTS = {
     "/api/host/decision": ["decision", "choice", "target_seat", "card"],
     "/api/host/undo": ["reason", "target"],
     "/api/host/end": [],
+    "/api/host/camera/confirm": ["reading"],
+    "/api/host/camera/correct": ["reading", "card", "seat"],
+    "/api/host/camera/reject": ["reading", "reason"],
 }
 GETS = ["/", "/me", "/feed", "/rules", "/ledger", "/host", "/state", "/api/me", "/api/feed", "/api/rules",
         "/api/rules/{x}", "/api/why/{x}", "/api/ledger", "/ledger.csv", "/balances.csv", "/api/games",
-        "/api/host/state", "/qr/seat/{x}.svg", "/qr/table.svg", "/join/{x}", "/static/{x}", "/{x}"]
+        "/api/host/state", "/qr/seat/{x}.svg", "/qr/table.svg", "/join/{x}", "/static/{x}", "/{x}",
+        "/api/host/camera", "/api/host/camera/snapshot.jpg", "/api/host/camera/readings"]
 
 CARDS = st.sampled_from(["AS", "KH", "QD", "JS", "TC", "9D", "8S", "7H", "2C", "3C", "4D", "5S", "6H"])
 WORDS = st.sampled_from(["pay", "fold", "sell", "keep", "trade", "pass", "pick", "steal", "combine", "done",
@@ -53,16 +57,24 @@ def events_world(tmp_path_factory):
 
 
 def make_world(tmp_path_factory):
+    from camera_kit import AT_SEAT2, DOUBTFUL_JACK, IN_POT, make_camera
     from webui.app import create_app
-    app = create_app({"DB": str(tmp_path_factory.mktemp("fuzz") / "fuzz.db"), "PIN": PIN, "KEEPALIVE": 0.05})
+    # a camera with readings for the host to answer: a doubtful jack, a 3 it hardly read, a card in the pot
+    camera = make_camera(DOUBTFUL_JACK + [(AT_SEAT2, [("3C", 0.3), ("8C", 0.3)]), (IN_POT, [("QH", 0.95)])])
+    app = create_app({"DB": str(tmp_path_factory.mktemp("fuzz") / "fuzz.db"), "PIN": PIN, "KEEPALIVE": 0.05},
+                     camera=camera)
     host = Phone(app)
     host.login()
     tokens = start_night(host, seats=(1, 2, 3, 4))
-    deal(host)
+    deal(host, BLACK_JACK_DEAL[:-1])
+    camera.start()
+    assert camera.join(30) and len(camera.readings()) == 3, camera.readings()
+    deal(host, BLACK_JACK_DEAL[-1:])
     seat1, seat2, anon = Phone(app), Phone(app), Phone(app)
     seat1.join(tokens[1])
     seat2.join(tokens[2])
     yield {"host": host, "seat1": seat1, "seat2": seat2, "anon": anon, "app": app}
+    camera.stop()
     app.extensions["croupier"].close()
 
 

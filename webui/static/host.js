@@ -67,7 +67,7 @@ H.showCamera = (s) => {
   H.cam.present = s.camera;
   const line = document.getElementById("camera");
   line.textContent = s.message;
-  line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "trouble" : "live";
+  line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "cam-trouble" : "cam-ok";
   const view = document.getElementById("camera-view");
   if (!s.camera || !s.resolution) { view.hidden = true; return; }
   view.hidden = false;
@@ -101,7 +101,7 @@ H.loadReadings = async () => {
     const guess = x.card ? `${H.pretty(x.card)}?` : "a card it could not read";
     const others = x.candidates.filter((c) => c !== x.card);
     const form = el("form", { class: "row correct-form" },
-      el("input", { name: "card", placeholder: "right card: 9D", size: 6, autocomplete: "off" }),
+      el("input", { name: "card", placeholder: "e.g. 9D", size: 7, autocomplete: "off", "aria-label": "the right card" }),
       el("select", { name: "seat" }, el("option", { value: "" }, "where the camera saw it"), seats),
       el("button", { type: "submit" }, "Correct"));
     form.addEventListener("submit", (ev) => {
