@@ -124,7 +124,8 @@ class Hand:
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the hand, in deal order."""
-        return tuple(s for s in self.order if not self.boards[s].folded)
+        boards = self.boards
+        return tuple([s for s in self.order if not boards[s].folded])
 
     def cards_in_play(self) -> Iterator[AnyCard]:
         for board in self.boards.values():

@@ -25,6 +25,12 @@ from ..state import Hand, SeatHand, Slot
 from .stud_settings import SettingsError, StudSettings, parse_settings
 
 MAIN = pot_account("main")
+# Event type -> the method that handles it, by name so that a subclass's (or a test's) override
+# is the one called; built once, not per event.
+_HANDLERS: dict[type, str] = {
+    CardDealt: "deal", CardExposed: "expose", CardTurnedDown: "turn_down", CardsSwapped: "swap",
+    CardMoved: "move", CardDiscarded: "discard", HandShown: "show", Decision: "decide", Payment: "payment",
+    HandEnded: "end", **{t: "act" for t in (BringIn, Complete, bet.Check, bet.Bet, bet.Call, bet.Raise, Fold, AllIn)}}
 SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}  # bring-in ties: clubs lowest, spades highest
 
 
@@ -61,10 +67,10 @@ class StudGame:
             raise Refusal(f"no hand in progress: start one with hand_started before {event.type}")
         if hand.phase == "over" and not isinstance(event, (HandEnded, Payment)):
             raise Refusal(f"hand {hand.number} is over: start the next hand first")
-        handler = self.handlers().get(type(event))
-        if handler is None:
+        name = _HANDLERS.get(type(event))
+        if name is None:
             raise Refusal(f"{self.name} has no use for a {event.type} event")
-        handler(self, w, event)
+        getattr(self, name)(w, event)
         # A card change before the first chip (a 3 sold, a trade, a fold) may change who opens:
         # keep `to_act` true for the dashboard as soon as nothing blocks the betting.
         if hand.phase == "betting" and hand.betting is not None and not isinstance(event, BetAction) \
@@ -80,10 +86,7 @@ class StudGame:
 
     @classmethod
     def handlers(cls) -> dict[type, Any]:
-        return {CardDealt: cls.deal, CardExposed: cls.expose, CardTurnedDown: cls.turn_down,
-                CardsSwapped: cls.swap, CardMoved: cls.move, CardDiscarded: cls.discard,
-                HandShown: cls.show, Decision: cls.decide, Payment: cls.payment, HandEnded: cls.end,
-                **{t: cls.act for t in (BringIn, Complete, bet.Check, bet.Bet, bet.Call, bet.Raise, Fold, AllIn)}}
+        return {t: getattr(cls, name) for t, name in _HANDLERS.items()}
 
     # --------------------------------------------------------------------- the hand
     def start_hand(self, w: Work, event: HandStarted) -> None:

@@ -9,7 +9,13 @@ from ...engine import Refusal
 from ...events import Bet, Call, Check, Raise
 from ... import betting as bet
 from . import boards, powers
-from .common import all_of_rank, codes, rule
+from .common import all_of_rank, codes, only_for, rule
+
+# Cards the rules look for, made once (a Card is validated each time one is made).
+FOUR_OF_CLUBS = Card(4, "C")
+FOUR_OF_SPADES = Card(4, "S")
+TWO_OF_CLUBS = Card(2, "C")
+TWO_OF_DIAMONDS = Card(2, "D")
 
 STONE_COLD_NUTS = rule(
     "stone-cold-nuts", "Stone Cold Nuts", kind="power", cards=all_of_rank(2) + all_of_rank(5),
@@ -66,10 +72,11 @@ NO_COPIES = rule(
     source="README.md", heading="No Copies!")
 
 
+@only_for("4S")
 def _schizo_up(g, w, seat, index, how):
     hand = w.hand
     slot = hand.boards[seat].slots[index]
-    if how != "dealt" or slot.card != Card(4, "S") or slot.street not in (3, 4, 5):
+    if how != "dealt" or slot.card != FOUR_OF_SPADES or slot.street not in (3, 4, 5):
         return
     hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"schizo:{slot.street}"))
     what = {3: "the 4♠ or the 8♠", 4: "the 4♠ or the Q♠", 5: "the 4♠ or a pair of 4s"}[slot.street]
@@ -90,7 +97,7 @@ SCHIZO4NIA = rule(
 
 def _killer_turned(g, w, seat, index):
     slot = w.hand.boards[seat].slots[index]
-    if slot.card == Card(4, "C"):
+    if slot.card == FOUR_OF_CLUBS:
         w.say(f"Killer 4: seat {seat}'s 4♣ is face down; that hand cannot win a showdown.", rule="killer-4",
               seats=(seat,))
 
@@ -106,10 +113,11 @@ KILLER_4 = rule(
 # ------------------------------------------------------------------------ Codependent 2's
 
 
+@only_for("2D", "2C")
 def _two_up(g, w, seat, index, how):
     hand = w.hand
     slot = hand.boards[seat].slots[index]
-    if how != "dealt" or slot.card not in (Card(2, "D"), Card(2, "C")) or not 4 <= slot.street <= 7:
+    if how != "dealt" or slot.card not in (TWO_OF_DIAMONDS, TWO_OF_CLUBS) or not 4 <= slot.street <= 7:
         return
     left = boards.left_up(hand, seat, index)
     if left is None:

@@ -20,6 +20,17 @@ def rule(id: str, name: str, *, text: str, trigger: str, effect: str, kind: str,
                 examples=tuple(examples), hooks=hooks)
 
 
+def only_for(*card_codes: str):
+    """Mark a hook that does nothing unless the card it is called about is one of these: the game
+    then calls it only for them (a card face up is looked at by ~16 rules; most want one card)."""
+    cards = frozenset(Card.parse(c) for c in card_codes)
+
+    def mark(fn):
+        fn.only_for = cards
+        return fn
+    return mark
+
+
 def codes(*texts: str) -> tuple[str, ...]:
     return tuple(Card.parse(t).code for t in texts)
 

@@ -9,11 +9,17 @@ from ...engine import Refusal
 from ...ledger import seat_account
 from ...money import fmt
 from . import boards
-from .common import all_of_rank, ask_pay_or_fold, codes, pay_or_fold, rule
+from .common import all_of_rank, ask_pay_or_fold, codes, only_for, pay_or_fold, rule
+
+# Cards the rules look for, made once (a Card is validated each time one is made).
+NINE_OF_SPADES = Card(9, "S")
+SIX_OF_DIAMONDS = Card(6, "D")
+SIX_OF_HEARTS = Card(6, "H")
 
 # ------------------------------------------------------------------------------ Black Jack
 
 
+@only_for("JS", "JC")
 def _black_jack_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how not in ("dealt", "exposed") or slot.card.rank != 11 or not slot.card.is_black:
@@ -52,6 +58,7 @@ BLACK_JACK = rule(
 # -------------------------------------------------------------------------------- The 3's
 
 
+@only_for(*all_of_rank(3))
 def _threes_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how not in ("dealt", "exposed") or slot.card.rank != 3 or "3-kept" in slot.tags:
@@ -121,6 +128,7 @@ THREES = rule(
 # ---------------------------------------------------------------- Fish Hook and Life Raft
 
 
+@only_for(*all_of_rank(11), *all_of_rank(4))
 def _fish_hook_up(g, w, seat, index, how):
     hand = w.hand
     slot = hand.boards[seat].slots[index]
@@ -161,9 +169,10 @@ FISH_HOOK = rule(
 # --------------------------------------------------------------- Gambler's Last Dollar
 
 
+@only_for("6H", "6D")
 def _gld_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if slot.card in (Card(6, "H"), Card(6, "D")):
+    if slot.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS):
         _gld_offer(g, w, seat)
 
 
@@ -171,7 +180,7 @@ def _gld_street_start(g, w):
     """Passing is only "not now": the offer comes back each street until the river is dealt."""
     hand = w.hand
     for seat in hand.live:
-        if any(s.card in (Card(6, "H"), Card(6, "D")) for _, s in boards.up(hand, seat)):
+        if any(s.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS) for _, s in boards.up(hand, seat)):
             _gld_offer(g, w, seat)
 
 
@@ -194,7 +203,7 @@ def _gld_decide(g, w, pending, event):
         w.say(f"Seat {seat} passes on Gambler's Last Dollar for now (asked again next street, until the river).",
               rule="gamblers-last-dollar", seats=(seat,))
         return
-    if not any(s.card in (Card(6, "H"), Card(6, "D")) for _, s in boards.up(hand, seat)):
+    if not any(s.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS) for _, s in boards.up(hand, seat)):
         raise Refusal(f"seat {seat} has no red 6 face up")
     fee = w.state.settings.fee
     g.contribute(w, seat, fee, rule="gamblers-last-dollar", memo="river face up", because=pending.because + (w.seq,))
@@ -234,9 +243,10 @@ GAMBLERS_LAST_DOLLAR = rule(
 # ---------------------------------------------------------------------- I Got The Nine
 
 
+@only_for("9S")
 def _nine_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if how != "dealt" or slot.card != Card(9, "S"):
+    if how != "dealt" or slot.card != NINE_OF_SPADES:
         return
     w.ask(None, "i-got-the-nine", f"Host: seat {seat} was dealt the 9♠. Did they perform the Fondle the Balls "
           f"pantomime? If so everyone still in pays them {fmt(w.state.settings.nine_payment)}.",
@@ -279,7 +289,7 @@ I_GOT_THE_NINE = rule(
 def _bonedoneskis_up(g, w, seat, index, how):
     hand = w.hand
     ups = {s.card for _, s in boards.up(hand, seat)}
-    if Card(6, "H") in ups and Card(6, "D") in ups and hand.phase != "over":
+    if SIX_OF_HEARTS in ups and SIX_OF_DIAMONDS in ups and hand.phase != "over":
         w.say(f"Bonedoneskis! Seat {seat} shows both red 6s: the hand ends and the pot goes to seat {seat}.",
               rule="bonedoneskis", kind=Kind.INFO, seats=(seat,))
         g.pay_out(w, {seat: g.pot_balance(w)}, rule="bonedoneskis", why="a Bonedoneskis")

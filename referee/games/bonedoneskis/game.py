@@ -8,6 +8,7 @@ which a seat is asked when several rules fire on one card).
 
 from __future__ import annotations
 
+from ...cards import deck52
 from ...engine import Refusal, Work
 from ...events import BetAction, CardDealt, CardMoved, CardsSwapped, Decision
 from ...state import Slot
@@ -27,6 +28,11 @@ _HOOKS: dict[str, tuple] = {}
 for _rule in RULES:
     for _name, _fn in _rule.hooks.items():
         _HOOKS[_name] = _HOOKS.get(_name, ()) + (_fn,)
+_NO_HOOKS: tuple = ()
+# The "up" hooks that can act on each card, still in catalogue order: a hook marked `only_for`
+# some cards (common.only_for) does nothing for any other card, so it is not called for it.
+_UP_FOR_CARD: dict = {card: tuple(fn for fn in _HOOKS.get("up", ()) if card in getattr(fn, "only_for", (card,)))
+                      for card in deck52()}
 
 
 class Bonedoneskis(StudGame):
@@ -36,9 +42,13 @@ class Bonedoneskis(StudGame):
     rules = RULES
 
     def _fire(self, hook: str, w: Work, *args) -> None:
-        for fn in _HOOKS.get(hook, ()):
+        self._run(_HOOKS.get(hook, _NO_HOOKS), w, args)
+
+    def _run(self, fns: tuple, w: Work, args: tuple) -> None:
+        hand = w.state.hand  # the same Hand object for the whole event
+        for fn in fns:
             fn(self, w, *args)
-            if w.hand.phase == "over":
+            if hand.phase == "over":
                 return
 
     # ------------------------------------------------------------------------ cards
@@ -54,7 +64,7 @@ class Bonedoneskis(StudGame):
                 hand.final_street = target
                 w.say(f"{slot.card.pretty} face up on street {hand.street}: the hand becomes {target}-card "
                       f"stud (street {hand.street + 1} comes face up).", rule="extension", seats=(seat,))
-        self._fire("up", w, seat, index, how)
+        self._run(_UP_FOR_CARD.get(slot.card, _HOOKS.get("up", _NO_HOOKS)), w, (seat, index, how))
 
     def before_deal(self, w: Work, event: CardDealt) -> None:
         self._fire("deal", w, event)

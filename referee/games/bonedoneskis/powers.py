@@ -12,6 +12,10 @@ from ...evaluator import (Category, TopHand, Unit, combined, derived, evaluate, 
                          with_extra)
 from ...state import Hand, Slot
 
+# Cards the rules look for, made once (a Card is validated each time one is made).
+FOUR_OF_CLUBS = Card(4, "C")
+FOUR_OF_SPADES = Card(4, "S")
+
 ACES = tuple(Card(14, s) for s in "SHDC")
 RED_SIXES = (Card(6, "H"), Card(6, "D"))
 STONE_COLD_NUTS = (TopHand("Stone Cold Nuts (2s full of 5s)", Category.FULL_HOUSE, (2, 5)),)
@@ -37,7 +41,15 @@ def schizo_street(slot: Slot) -> int | None:
 def unit_for(slot: Slot, settings) -> Unit:
     """The evaluator unit for one physical card, by the house rules' card powers."""
     card = slot.card
-    if is_wild(slot, settings):
+    return _unit(card, is_wild(slot, settings), schizo_street(slot) if card == FOUR_OF_SPADES else None)
+
+
+@lru_cache(maxsize=None)
+def _unit(card: Card, is_wild: bool, street: int | None) -> Unit:
+    """A unit depends only on the card, whether it is wild and a Schizo 4♠'s street; units are
+    immutable values, so each is built (and validated) once. (No hand holds one card twice, so
+    two units in one hand are never the same object.)"""
+    if is_wild:
         return wild(card)
     if card in RED_SIXES:
         return void(card)
@@ -45,8 +57,7 @@ def unit_for(slot: Slot, settings) -> Unit:
         return derived(card, (card,) + ACES)
     if card.rank == 14:
         return derived(card, (card,) + RED_SIXES)
-    street = schizo_street(slot)
-    if card == Card(4, "S") and street is not None:
+    if card == FOUR_OF_SPADES and street is not None:
         if street in SCHIZO:
             return derived(card, (card, SCHIZO[street]))
         return schizo_pair(card)
@@ -94,8 +105,24 @@ def _units(slots, combined_pairs, settings) -> list[Unit]:
 
 
 def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: bool = True):
-    slots, pairs = _seat_key(hand, seat, up_only)
-    return _evaluate(slots, pairs, settings, no_copies)
+    board = hand.boards[seat]
+    combos = hand.marks.get("combined")
+    pairs = tuple(pair for pair in combos if pair[0] == seat) if combos else ()
+    # A board is an immutable value, so what it is worth can be memoised on the object itself
+    # (outside its fields: equality, hashing and `replace` never see it). Who acts first is
+    # judged on every event before a round's first chip; most of those boards have not changed.
+    memo = board.__dict__.get("_values")
+    if memo is None:
+        memo = {}
+        object.__setattr__(board, "_values", memo)
+    key = (up_only, no_copies, pairs)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is settings:
+        return hit[1]
+    slots = tuple(s for s in board.slots if s.card is not None and (s.up or not up_only))
+    value = _evaluate(slots, pairs, settings, no_copies)
+    memo[key] = (settings, value)
+    return value
 
 
 @lru_cache(maxsize=8192)
@@ -150,7 +177,7 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
             rule_id, name = "black-sixes", "Black 6's"
         elif card.rank == 14:
             rule_id, name = "ace-option", "Ace Option"
-        elif card == Card(4, "S") and schizo_street(slot) is not None:
+        elif card == FOUR_OF_SPADES and schizo_street(slot) is not None:
             rule_id, name = "schizo4nia", "Schizo4nia"
         else:
             continue
@@ -173,7 +200,7 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
 def dead_reason(hand: Hand, seat: int) -> str | None:
     """Killer 4: a face-down 4♣ kills the hand at showdown."""
     for slot in hand.boards[seat].slots:
-        if slot.card == Card(4, "C") and not slot.up:
+        if slot.card == FOUR_OF_CLUBS and not slot.up:
             return "the 4♣ is face down: Killer 4"
     return None
 
@@ -187,6 +214,6 @@ def bring_in_value(hand: Hand, settings, seat: int, slot: Slot) -> tuple:
         return (14, suit)
     if card in RED_SIXES and settings.red_six_brings_in:
         return (0, suit)
-    if card == Card(4, "S") and schizo_street(slot) in SCHIZO:
+    if card == FOUR_OF_SPADES and schizo_street(slot) in SCHIZO:
         return (SCHIZO[schizo_street(slot)].rank, suit)
     return (card.rank, suit)

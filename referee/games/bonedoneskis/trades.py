@@ -9,11 +9,16 @@ from ...engine import Refusal
 from ...events import CardMoved, CardsSwapped
 from ...money import fmt
 from . import boards
-from .common import all_of_rank, codes, rule, target_card
+from .common import all_of_rank, codes, only_for, rule, target_card
+
+# Cards the rules look for, made once (a Card is validated each time one is made).
+EIGHT_OF_SPADES = Card(8, "S")
+TWO_OF_SPADES = Card(2, "S")
 
 # ---------------------------------------------------------------------------- Trade Cards
 
 
+@only_for(*boards.TRADE_CARDS)
 def _trade_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how != "dealt" or slot.card.code not in boards.TRADE_CARDS:
@@ -133,10 +138,11 @@ NO_RETRADE = rule(
 # --------------------------------------------------------------------------------- 8 Ball
 
 
+@only_for("8S")
 def _eight_ball_up(g, w, seat, index, how):
     hand = w.hand
     slot = hand.boards[seat].slots[index]
-    if how not in ("dealt", "exposed") or slot.card != Card(8, "S") or hand.marks.get("8ball-dead"):
+    if how not in ("dealt", "exposed") or slot.card != EIGHT_OF_SPADES or hand.marks.get("8ball-dead"):
         return
     fee = w.state.settings.fee
     w.ask(seat, "eight-ball", f"Seat {seat}: pay {fmt(fee)} to trade the 8♠ for any face-up card on another "
@@ -151,7 +157,7 @@ def _eight_ball_decide(g, w, pending, event):
         w.say("8 Ball passed: nobody may use it later this hand.", rule="eight-ball", seats=(pending.seat,))
         return
     seat, index = target_card(g, w, event, up=True)
-    mine = hand.boards[pending.seat].index_of(Card(8, "S"), up=True)
+    mine = hand.boards[pending.seat].index_of(EIGHT_OF_SPADES, up=True)
     if mine is None:
         raise Refusal(f"seat {pending.seat} no longer shows the 8♠")
     fee = w.state.settings.fee
@@ -159,7 +165,7 @@ def _eight_ball_decide(g, w, pending, event):
     hand.marks["8ball-dead"] = True
     w.say(f"8 Ball: seat {pending.seat} pays {fmt(fee)} to the pot and trades the 8♠ for seat {seat}'s "
           f"{event.card.pretty}.", rule="eight-ball", seats=(pending.seat, seat), amount=fee)
-    g.swap(w, CardsSwapped(pending.seat, Card(8, "S"), seat, event.card))
+    g.swap(w, CardsSwapped(pending.seat, EIGHT_OF_SPADES, seat, event.card))
 
 
 def _eight_ball_lapse(g, w, pending):
@@ -185,9 +191,10 @@ def _hog_targets(hand, seat):
     return [(s, sl.card) for s in hand.live if s != seat for _, sl in boards.up(hand, s) if sl.card.rank in (2, 5)]
 
 
+@only_for("2S")
 def _two_hog_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if how != "dealt" or slot.card != Card(2, "S"):
+    if how != "dealt" or slot.card != TWO_OF_SPADES:
         return
     if _hog_targets(w.hand, seat):
         _two_hog_ask(w, seat)

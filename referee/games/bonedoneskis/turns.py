@@ -7,14 +7,18 @@ from ...cards import Card
 from ...engine import Refusal
 from ...events import CardTurnedDown
 from . import boards
-from .common import codes, rule, target_card
+from .common import codes, only_for, rule, target_card
+
+# Cards the rules look for, made once (a Card is validated each time one is made).
+QUEEN_HEARTS_CARD = Card(12, "H")
 
 # ------------------------------------------------------------------------ Queen of Hearts
 
 
+@only_for("QH")
 def _queen_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if how not in ("dealt", "exposed") or slot.card != Card(12, "H"):
+    if how not in ("dealt", "exposed") or slot.card != QUEEN_HEARTS_CARD:
         return
     if not any(s.down_slots for s in (w.hand.boards[x] for x in w.hand.live)):
         return
@@ -54,6 +58,7 @@ QUEEN_OF_HEARTS = rule(
 # ------------------------------------------------------------------------- King's Men
 
 
+@only_for("KS", "KC")
 def _kings_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how not in ("dealt", "exposed") or slot.card.rank != 13 or not slot.card.is_black:
@@ -126,6 +131,7 @@ TURN_UP = rule(
 # ----------------------------------------------------------------------------- 4-tician
 
 
+@only_for("4H", "4D")
 def _four_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if how not in ("dealt", "exposed") or slot.card.rank != 4 or not slot.card.is_red:

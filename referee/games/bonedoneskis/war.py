@@ -9,7 +9,7 @@ from ...engine import Refusal
 from ...ledger import pot_account, seat_account
 from ...money import ZERO, fmt
 from ...pots import split
-from .common import all_of_rank, rule
+from .common import all_of_rank, only_for, rule
 
 WAR = pot_account("war")
 
@@ -18,6 +18,7 @@ def _is_snowman(card, settings) -> bool:
     return card is not None and card.rank == 8 and (settings.snowmen_eights == "any" or card.is_red)
 
 
+@only_for(*all_of_rank(8))
 def _snowmen_up(g, w, seat, index, how):
     hand, settings = w.hand, w.state.settings
     slot = hand.boards[seat].slots[index]
