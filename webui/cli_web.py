@@ -155,9 +155,19 @@ def open_night(night, host_events, names: dict | None, name: str) -> list:
 
 def camera_app(args, service, host_events, names=None, session: str = "camera"):
     """The app with the camera attached and the night open: (app, host events for the pipeline)."""
+    from .night import Conflict
     _server_defaults(args)
     app = make_app(args, args.db, camera=service)
-    rest = open_night(app.extensions["croupier"], host_events, names, session)
+    night = app.extensions["croupier"]
+    rest = open_night(night, host_events, names, session)
+    if service.source.live:   # a live camera's clock is not the script's: its host events are due now,
+        start = secrets.token_hex(4)   # even if the camera sends nothing yet (unplugged at the start)
+        for i, (_, event) in enumerate(rest):
+            try:
+                night.submit(event, f"camera-start:{start}:{i}", "host")
+            except (ValueError, Conflict) as exc:      # a refusal, in the referee's words
+                print(f"[host] the referee refused {event.describe()}: {exc}")
+        rest = []
     return app, rest
 
 

@@ -312,3 +312,18 @@ def test_serving_a_camera_opens_the_night_from_its_host_events_or_resumes_it(tmp
     app2, rest2 = camera_app(args, make_camera([]), host_events, {1: "Ann"}, "friday")   # a restart
     assert app2.extensions["croupier"].session_id == session and rest2 == []
     app2.extensions["croupier"].close()
+
+
+def test_a_live_cameras_opening_events_are_due_at_once(tmp_path):
+    """A live camera's clock is not the script's: the hand starts even before the first frame."""
+    from argparse import Namespace
+
+    from referee.events import HandStarted, TableOpened
+    from webui.cli_web import camera_app
+    cam = make_camera([], live=True, unplug_after=0)          # unplugged from the start: no frame ever
+    args = Namespace(db=tmp_path / "live.db", port=8124, pin="1111", host="127.0.0.1")
+    app, rest = camera_app(args, cam, [(0.0, TableOpened("bonedoneskis", (1, 2))), (0.0, HandStarted(1, 2))])
+    try:
+        assert rest == [] and app.extensions["croupier"].table.state.hand.number == 1
+    finally:
+        app.extensions["croupier"].close()
