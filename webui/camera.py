@@ -8,10 +8,11 @@ reads copies of the pipeline's state (status, the latest frame, the readings the
 and answers those readings. An answer goes back down the pipeline's own path, `Adapter.translate`
 then the referee, so a confirmed card is judged exactly as a confident camera read would have been.
 
-One lock (`service.lock`) is held while the pipeline works on a frame and while the web layer
-reads or answers: the tracker and the adapter are never touched by two threads at once. Lock
-order is camera lock, then the night's lock (never the other way round: nothing here is called
-from inside `Night`).
+One lock (`service.lock`) is held while the pipeline works on a frame, while it copies out what
+the console shows (between frames), and while the host's answer is recorded: the tracker and the
+adapter are never touched by two threads at once, and a status or a picture request reads only
+the copy, so it never waits for recognition. Lock order is camera lock, then the night's lock
+(never the other way round: nothing here is called from inside `Night`).
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ class CameraService:
         self._next_id = 1
         self._steps: deque[float] = deque(maxlen=30)
         self._signature = None
-        self._jpeg: tuple[tuple, bytes] | None = None
+        self._view: dict = {}                 # what the console shows, copied out between frames
+        self._jpeg: tuple[int, bytes] | None = None
 
     # ------------------------------------------------------------------------ lifecycle
     def attach(self, night) -> None:
@@ -187,8 +189,8 @@ class CameraService:
     def _on_step(self, res, pipeline) -> None:
         if res is not None:
             self._steps.append(time.monotonic())
-        with self.lock:
-            self._sync_readings()
+        with self.lock:                   # free between frames: only an answer being recorded waits
+            self._refresh()
         self._publish_if_changed()
         if self.user_on_step is not None:
             self.user_on_step(res, pipeline)
@@ -205,11 +207,29 @@ class CameraService:
         for rid in [r for r, h in self._open.items() if id(h) not in present]:
             del self._open[rid]
 
+    def _refresh(self) -> None:
+        """Copy what the console shows out of the pipeline (under the lock, between frames). The
+        web threads read only this copy, so a status or a picture never waits for recognition."""
+        p = self.pipeline
+        self._sync_readings()
+        tracks = [(t.id, (t.box, t.placed, t.unconfirmed and t.id not in self._answered,
+                          self._answered.get(t.id, t.identity), t.up))
+                  for t in p.tracker.tracks.values() if t.box is not None]
+        ms = sorted(p.step_ms)
+        self._view = {
+            "frame": self.source.frame, "frames": p.frames, "cards": sum(1 for _, t in tracks if t[1]),
+            "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None, "tracks": tracks,
+            "readings": [_reading(rid, h) for rid, h in self._open.items()],
+            "flagged": {h.obs.track: rid for rid, h in self._open.items()},
+            "refused": [{"event": e.describe(), "why": why} for e, why in self.referee.refused[-5:]],
+            "version": self._view.get("version", 0) + 1,
+        }
+
     def _publish_if_changed(self) -> None:
         """A `camera` frame on the live stream when something the host sees changed: the source's
         state, the calibration, or the readings waiting. No card names: every phone gets it."""
         st = self.status()
-        sig = (st["state"], st.get("calibrated"), tuple(r for r in self._open), self.error)
+        sig = (st["state"], st["calibrated"], tuple(r["id"] for r in self._view.get("readings", ())), self.error)
         if sig == self._signature or self.night is None:
             return
         self._signature = sig
@@ -220,18 +240,9 @@ class CameraService:
     # ------------------------------------------------------------------------- reading
     def status(self) -> dict:
         src = self.source.status()
-        with self.lock:
-            p = self.pipeline
-            cal = self.calibration.status
-            cards = sum(1 for t in p.tracker.tracks.values() if t.placed) if p else 0
-            frames = p.frames if p else 0
-            ms = sorted(p.step_ms) if p else []
-            refused = [{"event": e.describe(), "why": why} for e, why in (self.referee.refused[-5:]
-                                                                          if self.referee else [])]
-            unconfirmed = len(self._open)
+        view, cal = self._view, self.calibration.status
         steps = list(self._steps)
         rate = (len(steps) - 1) / (steps[-1] - steps[0]) if len(steps) > 1 and steps[-1] > steps[0] else 0.0
-        calibrated = cal.state in ("live", "kept", "image-space")
         state = src.state if self._thread is not None else "starting"
         if self.error:
             state = "failed"
@@ -241,10 +252,11 @@ class CameraService:
             "camera": True, "source": src.source, "state": state, "connected": src.connected,
             "fps": round(src.fps, 1), "processed_fps": round(rate, 1),
             "resolution": [src.width, src.height] if src.width else None,
-            "frames": frames, "dropped": src.dropped, "reconnects": src.reconnects,
-            "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
-            "calibrated": calibrated, "calibration": cal.to_json(), "markers": list(cal.markers),
-            "cards": cards, "unconfirmed": unconfirmed, "refused": refused,
+            "frames": view.get("frames", 0), "dropped": src.dropped, "reconnects": src.reconnects,
+            "ms_per_frame": view.get("ms_per_frame"),
+            "calibrated": cal.state in ("live", "kept", "image-space"), "calibration": cal.to_json(),
+            "markers": list(cal.markers), "cards": view.get("cards", 0),
+            "unconfirmed": len(view.get("readings", ())), "refused": view.get("refused", []),
             "last_error": self.error or src.last_error,
         }
         out["message"] = _message(out, src, cal)
@@ -252,30 +264,22 @@ class CameraService:
 
     def readings(self) -> list[dict]:
         """The camera readings waiting for the host, oldest first."""
-        with self.lock:
-            self._sync_readings()
-            return [_reading(rid, h) for rid, h in self._open.items()]
+        return list(self._view.get("readings", ()))
 
     def snapshot(self) -> bytes | None:
-        """The latest frame as a JPEG with the zones and the card tracks drawn on it; None before
-        the first frame."""
-        with self.lock:
-            frame = self.source.frame
-            if frame is None:
-                return None
-            key = (frame.index, self.pipeline.frames if self.pipeline else 0, tuple(self._open))
-            if self._jpeg is not None and self._jpeg[0] == key:
-                return self._jpeg[1]
-            zones = _zone_outlines(self.calibration)
-            live = [t for t in (self.pipeline.tracker.tracks.values() if self.pipeline else ()) if t.box is not None]
-            tracks = [(t.id, (t.box, t.placed, t.unconfirmed and t.id not in self._answered,
-                              self._answered.get(t.id, t.identity), t.up)) for t in live]
-            flagged = {h.obs.track: rid for rid, h in self._open.items()}
-            caption = f"frame {frame.index}  {self.calibration.status.state}  " \
-                      f"{sum(1 for _, t in tracks if t[1])} cards  {len(self._open)} to check"
-        data = draw_overlay(frame.image, zones, tracks, flagged, caption)
-        with self.lock:
-            self._jpeg = (key, data)
+        """The latest processed frame as a JPEG with the zones and the card tracks drawn on it;
+        None before the first frame."""
+        view = self._view
+        frame = view.get("frame")
+        if frame is None:
+            return None
+        cached = self._jpeg
+        if cached is not None and cached[0] == view["version"]:
+            return cached[1]
+        caption = f"frame {frame.index}  {self.calibration.status.state}  {view['cards']} cards  " \
+                  f"{len(view['readings'])} to check"
+        data = draw_overlay(frame.image, _zone_outlines(self.calibration), view["tracks"], view["flagged"], caption)
+        self._jpeg = (view["version"], data)
         return data
 
     # ------------------------------------------------------------------------ answering
@@ -308,7 +312,7 @@ class CameraService:
             if seat is not None:
                 obs = replace(obs, zone=f"seat:{seat}")
             needs.pop(pos)
-            n = len(needs)
+            n, skipped = len(needs), len(self.pipeline.adapter.ignored)
             events = self.pipeline.adapter.translate(obs, self.referee.state)
             if len(needs) > n:             # the adapter still cannot place it: nothing changes
                 again = needs[n]
@@ -332,8 +336,9 @@ class CameraService:
                                f"the reading still waits)")
             answer = f"{action}ed as {card}" + (f" at seat {seat}" if seat is not None else "")
             if not events:
-                answer += " (nothing to record: " + (self.pipeline.adapter.ignored[-1].reason
-                                                     if self.pipeline.adapter.ignored else "the camera path holds it") + ")"
+                ignored = self.pipeline.adapter.ignored[skipped:]
+                answer += " (nothing to record now: " + (ignored[0].reason if ignored else
+                                                         "a move waits for its other half") + ")"
             return self._done(reading, held, answer, accepted, said, refused)
 
     def _done(self, reading, held, answer, events, said, refused=()) -> dict:
@@ -341,7 +346,7 @@ class CameraService:
         self._resolved[reading] = {"answer": answer}
         if events:
             self._answered[held.obs.track] = events[0].card.code if getattr(events[0], "card", None) else "ok"
-        self._jpeg = None
+        self._refresh()
         result = {"reading": reading, "answer": answer, "events": [e.describe() for e in events],
                   "announcements": [a.to_json() for a in said],
                   "refused": [{"event": e.describe(), "why": why} for e, why in refused]}

@@ -107,7 +107,7 @@ DEMO_NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
 def _server_defaults(args) -> None:
     """`demo` and `run` lack some of `serve`'s options: fill them in."""
     if not getattr(args, "db", None):
-        args.db = Path(tempfile.mkdtemp(prefix="croupier-demo-")) / "demo.db"
+        args.db = Path(tempfile.mkdtemp(prefix="croupier-night-")) / "demo.db"
     for name, default in (("host", "0.0.0.0"), ("pin", None), ("public_url", None), ("streams", 40),
                           ("workers", 8)):
         if not hasattr(args, name):

@@ -179,6 +179,17 @@ def test_a_refused_answer_keeps_the_reading(doubtful):
     assert host.post("/api/host/camera/confirm", {"reading": rid}).status_code == 200
 
 
+def test_an_answer_with_nothing_to_record_says_why(doubtful):
+    _, cam, host = doubtful
+    rid = only_reading(host)["id"]
+    assert host.post("/api/host/event", {"event": {"type": "hand_ended", "reason": "misdeal"}}).status_code == 200
+    before = events(host)
+    r = host.post("/api/host/camera/confirm", {"reading": rid})
+    assert r.status_code == 200 and r.get_json()["events"] == []
+    assert r.get_json()["answer"] == "confirmed as JS (nothing to record now: no hand in progress)"
+    assert events(host) == before
+
+
 def test_malformed_answers_are_400_and_unknown_readings_404(doubtful):
     _, cam, host = doubtful
     for url, body, words in (
@@ -290,6 +301,46 @@ def test_a_failing_pipeline_is_reported_not_raised(tmp_path):
         assert host.get("/state").status_code == 200
         deal(host, BLACK_JACK_DEAL[:1])
     finally:
+        cam.stop()
+        app.extensions["croupier"].close()
+
+
+class Held:
+    """Recognition that takes as long as the test wants (a slow machine, a big frame)."""
+
+    def __init__(self):
+        import threading
+        self.gate, self.inside = threading.Event(), threading.Event()
+
+    def recognise_frame(self, frame):
+        if frame.index == 5:
+            self.inside.set()
+            self.gate.wait(10)
+        return []
+
+
+def test_status_and_picture_do_not_wait_for_recognition(tmp_path):
+    from vision.calibration import Calibration
+    from vision.sources import FrameSource
+    from webui.app import create_app
+    from webui.camera import CameraService
+    from camera_kit import ZONES, FakeBackend
+    slow = Held()
+    cam = CameraService(FrameSource(FakeBackend(10)), slow, Calibration(ZONES), max_skip=0)
+    app = create_app({"DB": str(tmp_path / "n.db"), "PIN": PIN, "TESTING": True}, camera=cam)
+    host = Phone(app)
+    host.login()
+    start_night(host)
+    try:
+        cam.start()
+        assert slow.inside.wait(10)
+        t0 = time.monotonic()
+        st = host.get("/api/host/camera").get_json()
+        assert host.get("/api/host/camera/snapshot.jpg").status_code == 200
+        assert host.get("/api/host/camera/readings").status_code == 200
+        assert time.monotonic() - t0 < 2.0 and st["frames"] == 5 and cam.running()
+    finally:
+        slow.gate.set()
         cam.stop()
         app.extensions["croupier"].close()
 
