@@ -144,7 +144,7 @@ class CameraService:
         self.night = night
         self.referee = NightReferee(night, f"camera:{secrets.token_hex(4)}")
 
-    def start(self, host_events=()) -> "CameraService":
+    def start(self, host_events=()) -> CameraService:
         """Run the pipeline on its own thread; `host_events` are (seconds, event) pairs the video
         reaches (bets and decisions of a scripted demo), as in `Pipeline`."""
         if self.referee is None:
@@ -182,8 +182,8 @@ class CameraService:
             self._thread.join(5.0)        # it looks at the stop flag after every frame or empty wait
         try:
             self.source.stop()            # releases the device (only now: never under a reading thread)
-        except Exception:
-            pass
+        except Exception:                 # a driver failing to let go must not stop the shutdown
+            log.debug("closing the camera failed", exc_info=True)
 
     # --------------------------------------------------------------------- pipeline side
     def _on_step(self, res, pipeline) -> None:
@@ -417,7 +417,7 @@ def draw_overlay(image: np.ndarray, zones, tracks, flagged: dict, caption: str) 
         x, y = p.min(0)
         cv2.putText(bgr, name, (int(x) + 4, int(y) + 16), font, 0.5, colour, 1, cv2.LINE_AA)
     for tid, (box, placed, unconfirmed, identity, up) in tracks:
-        x0, y0, x1, y1 = (int(round(v * scale)) for v in box)
+        x0, y0, x1, y1 = (round(float(v) * scale) for v in box)
         rid = flagged.get(tid)
         colour = (0, 140, 255) if rid is not None or unconfirmed else (60, 200, 60) if placed else (150, 150, 150)
         cv2.rectangle(bgr, (x0, y0), (x1, y1), colour, thick if placed else 1)
@@ -436,4 +436,4 @@ def draw_overlay(image: np.ndarray, zones, tracks, flagged: dict, caption: str) 
     return buf.tobytes()
 
 
-__all__ = ["CameraService", "NightReferee", "no_camera_status", "draw_overlay", "NO_CAMERA"]
+__all__ = ["NO_CAMERA", "CameraService", "NightReferee", "draw_overlay", "no_camera_status"]

@@ -10,8 +10,7 @@ import time
 import cv2
 import numpy as np
 import pytest
-
-from camera_kit import AT_SEAT1, DOUBTFUL_JACK, H, IN_POT, W, make_camera
+from camera_kit import AT_SEAT1, DOUBTFUL_JACK, IN_POT, H, W, make_camera
 from dashboard_kit import BLACK_JACK_DEAL, PIN, Phone, deal, start_night
 
 CAMERA_GETS = ("/api/host/camera", "/api/host/camera/snapshot.jpg", "/api/host/camera/readings")
@@ -67,7 +66,7 @@ def test_without_a_camera_the_panel_says_so_and_hand_entry_works(dash, dash_host
 
 # ----------------------------------------------------------------------------- who may
 def test_camera_endpoints_are_for_the_host_only(doubtful):
-    app, cam, host = doubtful
+    app, _, host = doubtful
     stranger = Phone(app)
     seat1 = Phone(app)
     seat1.join({p["seat"]: p["token"] for p in host.get("/api/host/state").get_json()["players"]}[1])
@@ -84,7 +83,7 @@ def test_camera_endpoints_are_for_the_host_only(doubtful):
 
 # ----------------------------------------------------------------------------- status, picture
 def test_status_says_what_the_camera_is_doing(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     st = host.get("/api/host/camera").get_json()
     assert st["camera"] is True and st["state"] == "ended" and st["connected"] is False
     assert st["resolution"] == [W, H] and st["frames"] == 30 and st["calibrated"] is True
@@ -94,7 +93,7 @@ def test_status_says_what_the_camera_is_doing(doubtful):
 
 
 def test_snapshot_is_the_latest_frame_with_zones_and_cards_drawn(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     r = host.get("/api/host/camera/snapshot.jpg")
     assert r.status_code == 200 and r.mimetype == "image/jpeg" and r.headers["Cache-Control"] == "no-store"
     img = cv2.imdecode(np.frombuffer(r.data, np.uint8), cv2.IMREAD_COLOR)
@@ -110,7 +109,7 @@ def test_snapshot_is_the_latest_frame_with_zones_and_cards_drawn(doubtful):
 
 # ----------------------------------------------------------------------------- answers
 def test_confirm_goes_to_the_referee_and_is_announced(doubtful):
-    app, cam, host = doubtful
+    app, _, host = doubtful
     reading = only_reading(host)
     assert reading["kind"] == "dealt" and reading["seat"] == 1 and reading["card"] == "JS"
     assert reading["candidates"] == ["JS", "JC"] and "confirm or correct" in reading["why"]
@@ -131,7 +130,7 @@ def test_confirm_goes_to_the_referee_and_is_announced(doubtful):
 
 
 def test_a_double_tap_records_once_and_a_second_answer_is_409(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     rid = only_reading(host)["id"]
     before = events(host)
     first = host.post("/api/host/camera/confirm", {"reading": rid}, key="tap-cam-1")
@@ -146,7 +145,7 @@ def test_a_double_tap_records_once_and_a_second_answer_is_409(doubtful):
 
 
 def test_correct_records_the_hosts_card(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     rid = only_reading(host)["id"]
     r = host.post("/api/host/camera/correct", {"reading": rid, "card": "4d"})
     assert r.status_code == 200, r.get_json()
@@ -158,7 +157,7 @@ def test_correct_records_the_hosts_card(doubtful):
 
 
 def test_reject_records_nothing(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     rid = only_reading(host)["id"]
     before = host.get("/state").get_json()
     r = host.post("/api/host/camera/reject", {"reading": rid, "reason": "a reflection"})
@@ -169,7 +168,7 @@ def test_reject_records_nothing(doubtful):
 
 
 def test_a_refused_answer_keeps_the_reading(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     rid = only_reading(host)["id"]
     before = events(host)
     r = host.post("/api/host/camera/correct", {"reading": rid, "card": "KD"})   # K♦ lies at seat 3
@@ -180,7 +179,7 @@ def test_a_refused_answer_keeps_the_reading(doubtful):
 
 
 def test_an_answer_with_nothing_to_record_says_why(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     rid = only_reading(host)["id"]
     assert host.post("/api/host/event", {"event": {"type": "hand_ended", "reason": "misdeal"}}).status_code == 200
     before = events(host)
@@ -191,7 +190,7 @@ def test_an_answer_with_nothing_to_record_says_why(doubtful):
 
 
 def test_malformed_answers_are_400_and_unknown_readings_404(doubtful):
-    _, cam, host = doubtful
+    _, _, host = doubtful
     for url, body, words in (
             ("confirm", {}, "missing field 'reading'"),
             ("confirm", {"reading": "1"}, "whole number"),
@@ -282,11 +281,12 @@ class Broken:
 
 
 def test_a_failing_pipeline_is_reported_not_raised(tmp_path):
+    from camera_kit import ZONES, FakeBackend
+
     from vision.calibration import Calibration
     from vision.sources import FrameSource
     from webui.app import create_app
     from webui.camera import CameraService
-    from camera_kit import ZONES, FakeBackend
     cam = CameraService(FrameSource(FakeBackend(20)), Broken(), Calibration(ZONES), max_skip=0)
     app = create_app({"DB": str(tmp_path / "n.db"), "PIN": PIN, "TESTING": True}, camera=cam)
     host = Phone(app)
@@ -320,11 +320,12 @@ class Held:
 
 
 def test_status_and_picture_do_not_wait_for_recognition(tmp_path):
+    from camera_kit import ZONES, FakeBackend
+
     from vision.calibration import Calibration
     from vision.sources import FrameSource
     from webui.app import create_app
     from webui.camera import CameraService
-    from camera_kit import ZONES, FakeBackend
     slow = Held()
     cam = CameraService(FrameSource(FakeBackend(10)), slow, Calibration(ZONES), max_skip=0)
     app = create_app({"DB": str(tmp_path / "n.db"), "PIN": PIN, "TESTING": True}, camera=cam)
