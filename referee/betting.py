@@ -5,12 +5,11 @@ Functions here take and return `Betting` values (frozen); the game applies the m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 
 from .events import AllIn, Bet, BetAction, BringIn, Call, Check, Complete, Fold, Raise
 from .money import ZERO, fmt
-from .state import Betting
+from .state import Betting, evolve
 
 
 class BettingError(ValueError):
@@ -109,7 +108,7 @@ def _after(b: Betting, seat: int, paid: Decimal, *, level: Decimal | None = None
     reopened = new_level > b.level
     # A raise re-opens the action: everyone else must act again.
     acted = frozenset({seat}) if reopened else b.acted | {seat}
-    return replace(b, put=tuple(sorted(put.items())), level=new_level,
+    return evolve(b, put=tuple(sorted(put.items())), level=new_level,
                    raises=b.raises if raises is None else raises, acted=acted,
                    completed=b.completed if completed is None else completed)
 
@@ -118,13 +117,13 @@ def advance(b: Betting, order: tuple[int, ...], live: set[int], all_in: set[int]
     """Move the turn to the next seat that still has to act; to_act None when the round is done."""
     can_act = [s for s in order if s in live and s not in all_in]
     if len(live) <= 1:
-        return replace(b, to_act=None)
+        return evolve(b, to_act=None)
     pending = [s for s in can_act if s not in b.acted or b.put_by(s) < b.level]
     if not pending or (len(can_act) == 1 and b.put_by(can_act[0]) >= b.level):
-        return replace(b, to_act=None)
+        return evolve(b, to_act=None)
     start = order.index(b.to_act) if b.to_act in order else -1
     for step in range(1, len(order) + 1):
         seat = order[(start + step) % len(order)]
         if seat in pending:
-            return replace(b, to_act=seat)
-    return replace(b, to_act=None)
+            return evolve(b, to_act=seat)
+    return evolve(b, to_act=None)

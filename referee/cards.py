@@ -105,8 +105,9 @@ def parse_cards(text: str) -> list[Card]:
 JOKER = Card(JOKER_RANK, "")
 
 
+@lru_cache(maxsize=None)
 def deck52() -> tuple[Card, ...]:
-    return tuple(Card(r, s) for s in SUITS for r in range(2, 15))
+    return tuple(Card(r, s) for s in SUITS for r in range(2, 15))  # a tuple of values: made once
 
 
 def deck53() -> tuple[Card, ...]:

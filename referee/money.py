@@ -17,6 +17,24 @@ def money(value: object) -> Decimal:
 
     Floats are refused on purpose: 0.1 + 0.2 style errors must never reach the ledger.
     """
+    if type(value) is Decimal and value and value.is_finite():
+        # Every transfer passes through here with one of a few amounts: remember the answers.
+        # (Equal Decimals, 2.5 and 2.50, give the same answer; zero is left out, as -0.00 != 0.00 in form.)
+        known = _KNOWN.get(value)
+        if known is not None:
+            return known
+        result = _money(value)
+        if len(_KNOWN) >= 4096:
+            _KNOWN.clear()
+        _KNOWN[value] = result
+        return result
+    return _money(value)
+
+
+_KNOWN: dict = {}
+
+
+def _money(value: object) -> Decimal:
     if isinstance(value, bool) or isinstance(value, float):
         raise MoneyError(f"money must be given as text, int or Decimal, not {type(value).__name__} ({value!r})")
     if isinstance(value, str):

@@ -18,6 +18,18 @@ from .ledger import Transfer
 from .money import ZERO
 
 
+def evolve(value, **changes):
+    """`dataclasses.replace` for the frozen values below (none has a __post_init__ to re-run): a
+    copy with some fields changed. `replace` calls __init__ again, the referee's hottest cost.
+    Memos kept on a value (names starting "_", see SeatHand) are not copied: they were about it."""
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.pop("_values", None)
+    fields.update(changes)
+    return new
+
+
 @dataclass(frozen=True)
 class Slot:
     """One card in front of a seat. `card` None: a face-down card nobody has seen yet."""
@@ -29,10 +41,10 @@ class Slot:
     tags: frozenset[str] = frozenset()  # rule marks: "activated", "was_down", "traded", ...
 
     def tagged(self, *tags: str) -> "Slot":
-        return replace(self, tags=self.tags | frozenset(tags))
+        return evolve(self, tags=self.tags | frozenset(tags))
 
     def untagged(self, *tags: str) -> "Slot":
-        return replace(self, tags=self.tags - frozenset(tags))
+        return evolve(self, tags=self.tags - frozenset(tags))
 
 
 @dataclass(frozen=True)
@@ -64,13 +76,13 @@ class SeatHand:
     def with_slot(self, index: int, slot: Slot) -> "SeatHand":
         slots = list(self.slots)
         slots[index] = slot
-        return replace(self, slots=tuple(slots))
+        return evolve(self, slots=tuple(slots))
 
     def without(self, index: int) -> "SeatHand":
-        return replace(self, slots=self.slots[:index] + self.slots[index + 1:])
+        return evolve(self, slots=self.slots[:index] + self.slots[index + 1:])
 
     def adding(self, slot: Slot) -> "SeatHand":
-        return replace(self, slots=self.slots + (slot,))
+        return evolve(self, slots=self.slots + (slot,))
 
 
 @dataclass(frozen=True)

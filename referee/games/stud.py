@@ -7,7 +7,6 @@ the deal (right seat, right street, no card in two places) and refuses those tha
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +20,7 @@ from ..evaluator import HandValue, evaluate
 from ..ledger import pot_account, seat_account
 from ..money import ZERO, fmt
 from ..pots import Pot, compute_pots, split
-from ..state import Hand, SeatHand, Slot
+from ..state import Hand, SeatHand, Slot, evolve
 from .stud_settings import SettingsError, StudSettings, parse_settings
 
 MAIN = pot_account("main")
@@ -237,7 +236,7 @@ class StudGame:
                 break
         hand.dealt += 1
         slot = Slot(event.card, event.up, street, hand.dealt, frozenset({"replacement"}))
-        hand.boards[event.seat] = replace(board, slots=board.slots[:index] + (slot,) + board.slots[index:])
+        hand.boards[event.seat] = evolve(board, slots=board.slots[:index] + (slot,) + board.slots[index:])
         w.say(f"Seat {event.seat} gets {event.card.pretty if event.card and event.up else 'a card'} "
               f"as a replacement.", seats=(event.seat,))
         if event.up:
@@ -295,9 +294,9 @@ class StudGame:
             return
         first = self.bring_in_seat(w) if b.bring_in else self.first_to_act(w)
         if first in self.all_in_seats(hand):
-            first = bet.advance(replace(b, to_act=first), hand.order, set(hand.live), self.all_in_seats(hand)).to_act
+            first = bet.advance(evolve(b, to_act=first), hand.order, set(hand.live), self.all_in_seats(hand)).to_act
         if first != b.to_act:
-            hand.betting = replace(b, to_act=first)  # None: nobody can bet any more (all in)
+            hand.betting = evolve(b, to_act=first)  # None: nobody can bet any more (all in)
             if first is not None:
                 what = "has the lowest card and brings in" if b.bring_in else "now shows the best hand and acts first"
                 w.say(f"After the changes on the board, seat {first} {what}.", seats=(first,))
@@ -353,7 +352,7 @@ class StudGame:
         if isinstance(event, Fold):
             self.fold(w, event.seat)
         if isinstance(event, AllIn):
-            hand.boards[event.seat] = replace(hand.boards[event.seat], all_in=True)
+            hand.boards[event.seat] = evolve(hand.boards[event.seat], all_in=True)
         self.after_action(w, event)
         if hand.phase != "betting":
             return
@@ -366,7 +365,7 @@ class StudGame:
     def fold(self, w: Work, seat: int, *, rule: str = "", why: str = "") -> None:
         hand = w.hand
         board = hand.boards[seat]
-        hand.boards[seat] = replace(board, folded=True)
+        hand.boards[seat] = evolve(board, folded=True)
         hand.pending = tuple(p for p in hand.pending if p.seat != seat)
         w.say(f"Seat {seat} folds{' (' + why + ')' if why else ''}.", rule=rule, seats=(seat,))
         if len(hand.live) == 1 and hand.phase != "over":

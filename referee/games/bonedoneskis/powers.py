@@ -125,9 +125,25 @@ def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: 
     return value
 
 
-@lru_cache(maxsize=8192)
+_JUDGED: dict = {}
+_JUDGED_MAX = 1 << 16
+
+
 def _evaluate(slots, pairs, settings, no_copies: bool):
-    """Pure, so cached: the same board is judged many times a hand (who acts first, showdown)."""
+    """Pure, so cached, by what the judgement depends on: each card with its power (wild or not,
+    a Schizo 4♠'s street), in board order, and the combined 2s. Streets, deal order and the other
+    marks do not count, so the same cards showing in another hand are not judged again."""
+    key = (tuple([(s.card, is_wild(s, settings), schizo_street(s)) for s in slots]),
+           tuple([pair[1:] for pair in pairs]), settings.combine_ace_low if pairs else None, no_copies)
+    value = _JUDGED.get(key, _JUDGED)
+    if value is _JUDGED:
+        if len(_JUDGED) >= _JUDGED_MAX:
+            _JUDGED.clear()
+        value = _JUDGED[key] = _judge(slots, pairs, settings, no_copies)
+    return value
+
+
+def _judge(slots, pairs, settings, no_copies: bool):
     if not pairs and all(_plain(s, settings) for s in slots):
         if not slots:
             return None
@@ -140,6 +156,9 @@ def _evaluate(slots, pairs, settings, no_copies: bool):
     if not us:
         return None
     return evaluate(us, top_hands=STONE_COLD_NUTS, no_copies=no_copies)
+
+
+_evaluate.__wrapped__ = _judge  # the uncached judgement, as functools' caches expose it
 
 
 def _plain(slot: Slot, settings) -> bool:
