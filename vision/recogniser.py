@@ -6,6 +6,15 @@ index from a crop cut out of the FULL-resolution frame (64 px, shrunk to 48), 53
 plus "none". Crops are batched into one classifier call per frame; both sessions are built
 once and reused.
 
+Fast variants (`croupier quantize`, vision/quantize.py), used when present beside the plain
+files and made from them (their recorded SHA-256 of the plain file must match, else the plain file
+is used with a warning; CROUPIER_FP32=1 or `fast=False` ignores them): `detector.rect.onnx`, the
+same detector weights with a free input size, so a 16:9 frame is padded to 416x256 rather than
+416x416 (as ultralytics predict does); `classifier.int8.onnx`, the classifier quantised to int8.
+
+Only the most promising corner index of each face box is read first; its twin in the opposite
+corner only when that one is not read confidently (`read_all_indexes = True` reads them all).
+
 Assembly: each readable index votes for its identity; indices of one identity are one card
 (one deck on the table); the card takes the face box its index sits in the corner of, or, when
 the rest of the card is covered, the index's own box. Face boxes with no readable index are
@@ -14,7 +23,10 @@ reported as face-up cards of unknown identity; backs as face-down cards.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -26,11 +38,19 @@ from .labels import BACK, DETECTOR_CLASSES, FACE, IDENTITIES, INDEX, NONE_CLASS
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
+FAST_DETECTOR_FILE = "detector.rect.onnx"  # written by `croupier quantize` (vision/quantize.py)
+FAST_CLASSIFIER_FILE = "classifier.int8.onnx"
+SOURCE_KEY = "croupier.source_sha256"  # metadata of a fast file: the plain file it was made from
+FP32_ENV = "CROUPIER_FP32"  # set (to anything but 0/empty): ignore the fast files
 TEMPLATES_FILE = "templates.npz"
 
 
 class ModelError(OSError):
     """A model file is missing or unreadable; the message names the file."""
+
+
+class FastModelWarning(UserWarning):
+    """A fast model file is unusable (corrupt, or made from another plain model): the plain one is used."""
 
 
 @dataclass
@@ -68,12 +88,55 @@ def _session(path: Path, threads: int | None):
     opts = ort.SessionOptions()
     if threads:
         opts.intra_op_num_threads = threads
+    # one frame at a time through small graphs: sequential ops, all graph rewrites (fusions,
+    # NCHWc layouts); measured in bench/speed.py
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     opts.log_severity_level = 3
     try:
         return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own exception types
         raise ModelError(f"model file unreadable or corrupt: {path} ({type(exc).__name__}: "
                          f"{str(exc).splitlines()[0][:200]})") from None
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _stage(d: Path, plain: str, fast_name: str, threads: int | None, fast: bool):
+    """(session, path used) for one stage: the fast file when asked for, present, readable and
+    made from this very plain file; else the plain file (a clear ModelError when that is bad)."""
+    base, fp = d / plain, d / fast_name
+    if not base.exists():
+        raise ModelError(f"model file missing: {base}")
+    if fast and fp.exists():
+        try:
+            sess = _session(fp, threads)
+        except ModelError as exc:
+            why = str(exc)
+        else:
+            src = sess.get_modelmeta().custom_metadata_map.get(SOURCE_KEY)
+            if src == file_sha256(base):
+                return sess, fp
+            why = f"{fp} was not made from this {plain} (run `croupier quantize` again)"
+        warnings.warn(f"{why}; using {base}", FastModelWarning, stacklevel=3)
+    return _session(base, threads), base
+
+
+def _detector_imgsz(det) -> int:
+    shape = det.get_inputs()[0].shape
+    if isinstance(shape[2], int):
+        return int(shape[2])
+    meta = det.get_modelmeta().custom_metadata_map  # ultralytics writes imgsz: "[416, 416]"
+    try:
+        return int(max(json.loads(meta.get("imgsz", "[416]"))))
+    except (ValueError, TypeError):
+        return 416
 
 
 def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
@@ -108,54 +171,73 @@ class Recogniser:
         self.conf = {FACE: 0.25, BACK: 0.3, INDEX: 0.1}
         self.iou = 0.5
         self.min_identity_conf = 0.8
+        # a detector with a free input size is fed the frame padded only to a multiple of 32
+        self.rect = not isinstance(detector.get_inputs()[0].shape[2], int)
+        self.letterbox_interp = cv2.INTER_AREA
+        self.read_all_indexes = False  # True: classify every index box, not only the best per face
+        self.model_files: dict[str, Path] = {}  # stage -> the file it runs (set by from_models)
         self.templates = templates  # enrolled deck: {"emb": K x D, "labels": K}
 
     @classmethod
-    def from_models(cls, model_dir: str | Path = None, threads: int | None = 1,
+    def from_models(cls, model_dir: str | Path = None, threads: int | None = 1, *, fast: bool | None = None,
                     templates: str | Path | None = None) -> "Recogniser":
         # threads=1 by default: on the 2-core machines here one ONNX Runtime thread per session
         # was 2-3x faster than its default pool (bench/speed.py); None = ONNX Runtime's default
         d = Path(model_dir) if model_dir else default_model_dir()
         if not d.is_dir():
             raise ModelError(f"model directory missing: {d}")
-        det = _session(d / DETECTOR_FILE, threads)
-        clf = _session(d / CLASSIFIER_FILE, threads)
-        shape = det.get_inputs()[0].shape
-        imgsz = int(shape[2]) if isinstance(shape[2], int) else 416
+        # fast: use the `croupier quantize` files when present (default unless CROUPIER_FP32 is set)
+        if fast is None:
+            fast = os.environ.get(FP32_ENV, "") in ("", "0")
+        det, det_path = _stage(d, DETECTOR_FILE, FAST_DETECTOR_FILE, threads, fast)
+        clf, clf_path = _stage(d, CLASSIFIER_FILE, FAST_CLASSIFIER_FILE, threads, fast)
+        imgsz = _detector_imgsz(det)
         t = None
         tp = Path(templates) if templates else None
         if tp is not None:
             t = load_templates(tp)
-        return cls(det, clf, imgsz, t)
+        rec = cls(det, clf, imgsz, t)
+        rec.model_files = {"detector": det_path, "classifier": clf_path}
+        return rec
 
     # ------------------------------------------------------------------ stage 1: detector
-    def detect(self, frame: np.ndarray) -> list[tuple[int, float, np.ndarray]]:
-        """[(class, confidence, box x0 y0 x1 y1 in frame px)] after per-class NMS."""
+    def letterbox(self, frame: np.ndarray) -> tuple[np.ndarray, float, int, int]:
+        """(1x3xHxW float32 detector input, scale, pad x, pad y): the frame shrunk to fit imgsz and
+        padded with grey 114, to a square for a fixed-size detector, else (like ultralytics
+        predict) only up to the next multiple of 32 (416x256 for 16:9)."""
         H, W = frame.shape[:2]
         s = self.imgsz / max(H, W)
         nw, nh = int(round(W * s)), int(round(H * s))
-        img = cv2.resize(frame, (nw, nh), interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
-        canvas = np.full((self.imgsz, self.imgsz, 3), 114, np.uint8)
-        px, py = (self.imgsz - nw) // 2, (self.imgsz - nh) // 2
-        canvas[py:py + nh, px:px + nw] = img
-        x = canvas.transpose(2, 0, 1)[None].astype(np.float32) / 255
+        if self.rect:
+            cw, ch = -(-nw // 32) * 32, -(-nh // 32) * 32
+        else:
+            cw = ch = self.imgsz
+        img = cv2.resize(frame, (nw, nh), interpolation=self.letterbox_interp if s < 1 else cv2.INTER_LINEAR)
+        px, py = (cw - nw) // 2, (ch - nh) // 2
+        x = np.full((1, 3, ch, cw), 114, np.float32)
+        x[0, :, py:py + nh, px:px + nw] = img.transpose(2, 0, 1)
+        np.divide(x, 255, out=x)
+        return x, s, px, py
+
+    def detect(self, frame: np.ndarray) -> list[tuple[int, float, np.ndarray]]:
+        """[(class, confidence, box x0 y0 x1 y1 in frame px)] after per-class NMS."""
+        H, W = frame.shape[:2]
+        x, s, px, py = self.letterbox(frame)
         out = self.detector.run(None, {self.det_input: x})[0][0]  # (4 + nc) x N
-        boxes_c, scores = out[:4].T, out[4:].T
-        cls = scores.argmax(1)
-        conf = scores[np.arange(len(cls)), cls]
+        scores = out[4:]
+        cls = scores.argmax(0)
+        conf = scores.max(0)
+        thr = np.array([self.conf.get(c, 0.4) for c in range(len(scores))], np.float32)
+        keep = conf >= thr[cls]  # decode only the anchors that pass their class's threshold
+        b, cls, conf = out[:4, keep], cls[keep], conf[keep]
+        xyxy = np.stack([b[0] - b[2] / 2, b[1] - b[3] / 2, b[0] + b[2] / 2, b[1] + b[3] / 2], 1)
+        xyxy = np.clip((xyxy - [px, py, px, py]) / s, 0, [W, H, W, H])
         res = []
-        for c in range(scores.shape[1]):
-            m = (cls == c) & (conf >= self.conf.get(c, 0.4))
-            if not m.any():
-                continue
-            b = boxes_c[m]
-            xyxy = np.stack([b[:, 0] - b[:, 2] / 2, b[:, 1] - b[:, 3] / 2, b[:, 0] + b[:, 2] / 2,
-                             b[:, 1] + b[:, 3] / 2], 1)
-            xyxy = (xyxy - [px, py, px, py]) / s
-            xyxy = np.clip(xyxy, 0, [W, H, W, H])
-            cc = conf[m]
-            for i in _nms(xyxy, cc, self.iou):
-                res.append((c, float(cc[i]), xyxy[i]))
+        for c in np.unique(cls):
+            m = cls == c
+            bc, cc = xyxy[m], conf[m]
+            for i in _nms(bc, cc, self.iou):
+                res.append((int(c), float(cc[i]), bc[i]))
         return res
 
     # --------------------------------------------------------------- stage 2: classifier
@@ -189,13 +271,56 @@ class Recogniser:
         return w * tp + (1 - w) * probs
 
     # ---------------------------------------------------------------------- assembly
+    def _read_indexes(self, frame, faces, idx) -> np.ndarray:
+        """Identity probabilities per index box (rows of zeros: not read). Each index belongs to
+        the face box it sits best in the corner of; a face's most confident index is read, its twin
+        (`_same_card_corner`) only when that read is not confident; all other indexes are read."""
+        n = len(idx)
+        if self.read_all_indexes or not faces or n < 2:
+            return self.classify(frame, [b for _, b in idx])[0]
+        probs = np.zeros((n, NONE_CLASS + 1), np.float32)
+        members: dict[int, list[int]] = {}  # face -> its indexes, most confident first
+        first = []
+        for i, (dc, b) in enumerate(idx):
+            sc = [_corner_score(fb, b) for _, fb in faces]
+            f = int(np.argmax(sc))
+            if sc[f] > 0.3:
+                members.setdefault(f, []).append(i)
+            else:
+                first.append(i)
+        deferred: dict[int, list[int]] = {}
+        for f, ms in members.items():
+            ms.sort(key=lambda i: -idx[i][0])
+            first.append(ms[0])
+            fb = faces[f][1]
+            for i in ms[1:]:  # the primary's twin (opposite corner, or a duplicate box) waits;
+                # any other index in this face may be another card's, peeking out: read it now
+                if _same_card_corner(fb, idx[ms[0]][1], idx[i][1]):
+                    deferred.setdefault(f, []).append(i)
+                else:
+                    first.append(i)
+
+        def read(rows):
+            if rows:
+                probs[rows] = self.classify(frame, [idx[i][1] for i in rows])[0]
+
+        read(first)
+        later = []
+        for f, rest in deferred.items():
+            p = probs[members[f][0]]
+            lab = int(p.argmax())
+            if lab == NONE_CLASS or p[lab] < self.min_identity_conf:
+                later += rest
+        read(later)
+        return probs
+
     def recognise(self, frame) -> list[CardDetection]:
         frame = load_frame(frame)
         dets = self.detect(frame)
         faces = [(c, b) for k, c, b in dets if k == FACE]
         backs = [(c, b) for k, c, b in dets if k == BACK]
         idx = [(c, b) for k, c, b in dets if k == INDEX]
-        probs, _ = self.classify(frame, [b for _, b in idx])
+        probs = self._read_indexes(frame, faces, idx)
         groups: dict[str, list] = {}
         for (dc, b), p in zip(idx, probs):
             lab = int(p.argmax())
@@ -238,6 +363,15 @@ def _inside(inner, outer) -> float:
     iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
     a = max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
     return ix * iy / a
+
+
+def _same_card_corner(face, a, b) -> bool:
+    """Whether index box b is index box a's twin on one card: in the diagonally opposite corner
+    of the face box (a card prints its index there, turned 180 degrees) or the same box again."""
+    fx, fy = (face[0] + face[2]) / 2, (face[1] + face[3]) / 2
+    ax, ay = (a[0] + a[2]) / 2 < fx, (a[1] + a[3]) / 2 < fy
+    bx, by = (b[0] + b[2]) / 2 < fx, (b[1] + b[3]) / 2 < fy
+    return (ax != bx and ay != by) or _inside(b, a) > 0.5 or _inside(a, b) > 0.5
 
 
 def _corner_score(face, ib) -> float:
