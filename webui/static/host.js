@@ -68,6 +68,9 @@ H.showCamera = (s) => {
   const line = document.getElementById("camera");
   line.textContent = s.message;
   line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "cam-trouble" : "cam-ok";
+  const refused = document.getElementById("camera-refused");   // what the referee did not accept from the camera
+  refused.hidden = !(s.refused && s.refused.length);
+  C.clear(refused, (s.refused || []).slice(-3).map((x) => C.el("li", {}, `Refused ${x.event}: ${x.why}`)));
   const view = document.getElementById("camera-view");
   if (!s.camera || !s.resolution) { view.hidden = true; return; }
   view.hidden = false;
