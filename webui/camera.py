@@ -116,6 +116,9 @@ class _Watched:
 
 
 class CameraService:
+    """One camera (a `vision.sources.FrameSource`), its recogniser and calibration, run by a
+    pipeline on a thread of its own; `pipeline_options` go to `Pipeline` (tests: `max_skip=0`)."""
+
     def __init__(self, source, recogniser, calibration, *, tiles="1x1", max_frames: int | None = None,
                  on_step=None, **pipeline_options):
         self.source = _Watched(source)
