@@ -77,13 +77,21 @@ class Work:
 
 
 # ------------------------------------------------------------------------------ the door
+def _get_game(game_id: str):
+    # Imported on first use: the games import this module. Then bound here, so that each event
+    # does not run an import statement again.
+    global _get_game
+    from .games import get_game
+    _get_game = get_game
+    return get_game(game_id)
+
+
 def apply(state: State, event: Event) -> tuple[State, list[Announcement]]:
     if isinstance(event, Undo):
         return _undo(state, event)
     if isinstance(event, TableOpened):
-        from .games import get_game
         try:
-            game = get_game(event.game)
+            game = _get_game(event.game)
         except KeyError as exc:
             raise Refusal(str(exc.args[0])) from None
         work = Work(state, event)
@@ -91,9 +99,8 @@ def apply(state: State, event: Event) -> tuple[State, list[Announcement]]:
         return work.result()
     if not state.game:
         raise Refusal(f"no table is open: start with a table_opened event before {event.type}")
-    from .games import get_game
     work = Work(state, event)
-    get_game(state.game).apply(work, event)
+    _get_game(state.game).apply(work, event)
     return work.result()
 
 

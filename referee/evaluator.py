@@ -407,16 +407,21 @@ def _evaluate_units(items: list, no_copies: bool, top_hands: tuple) -> HandValue
             alts.append(())
         options.append(alts)
 
+    # Each alternative with its played cards and its substitutes, worked out once rather than
+    # for every combination it appears in (the loop below is the evaluator's hot spot).
+    options = [[(alt, tuple(e[0] for e in alt), tuple(e[0] for e in alt if e[2] and e[0].suit)) for alt in alts]
+               for alts in options]
+    base_cards = [e[0] for e in base]
     best = None
+    best_combo = None
     seen_pools: set = set()
     n_top = len(top_hands)
     for combo in itertools.product(*options):
-        entries = base + [e for alt in combo for e in alt]
         if no_copies:
-            subs = [e[0] for e in entries if e[2] and e[0].suit]
-            if len(set(subs)) < len(subs):
+            subs = [p for alt in combo for p in alt[2]]
+            if len(subs) > 1 and len(set(subs)) < len(subs):
                 continue
-        cards = [e[0] for e in entries]
+        cards = base_cards + [p for alt in combo for p in alt[1]]
         sig = tuple(sorted(cards))
         if sig in seen_pools:
             continue
@@ -435,7 +440,8 @@ def _evaluate_units(items: list, no_copies: bool, top_hands: tuple) -> HandValue
             key, fs = solve(pool, k)
             found = (key, fs, None)
         if best is None or found[0] > best[0]:
-            best = found + (entries,)
-    key, fs, top_name, entries = best
+            best, best_combo = found, combo
+    key, fs, top_name = best
+    entries = base + [e for alt in best_combo for e in alt[0]]
     detail = ("units", entries, wilds, forbidden, key, fs, top_name)
     return HandValue(_CATS[key[0]], key, detail)

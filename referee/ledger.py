@@ -66,6 +66,15 @@ class Transfer:
     because: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        payer, payee, hand, because = self.payer, self.payee, self.hand, self.because
+        if type(payer) is str and type(payee) is str and payer and payee and payer != payee \
+                and (hand is None or type(hand) is int) and type(because) is tuple \
+                and all(type(b) is int for b in because):
+            # The referee's own transfers, already in shape: only the amount to check.
+            amount = money(self.amount)
+            if amount > 0:
+                object.__setattr__(self, "amount", amount)
+                return
         for side in ("payer", "payee"):
             value = getattr(self, side)
             if not isinstance(value, str) or not value:

@@ -202,9 +202,13 @@ class StudGame:
             hand.up_deals = hand.up_deals + ((hand.dealt, event.seat, event.card, hand.street),)
             self.on_up(w, event.seat, len(hand.boards[event.seat].slots) - 1, "dealt")
         self.after_deal(w, event.seat)
-        if hand.phase == "dealing" and all(self.received(hand, s) >= self.street_target(hand.street)
-                                           for s in hand.live):
+        if hand.phase == "dealing" and self.all_dealt(hand):
             self.street_dealt(w)
+
+    def all_dealt(self, hand: Hand) -> bool:
+        """Every live seat has its cards for this street."""
+        got, target, boards = dict(hand.marks["received"]), self.street_target(hand.street), hand.boards
+        return all(got[s] >= target for s in hand.order if not boards[s].folded)
 
     def owed_replacement(self, hand: Hand, seat: int) -> bool:
         return any(s == seat for s, _, _ in hand.marks.get("replacement_owed", ()))
@@ -302,7 +306,8 @@ class StudGame:
                 w.say(f"After the changes on the board, seat {first} {what}.", seats=(first,))
 
     def all_in_seats(self, hand: Hand) -> set[int]:
-        return {s for s in hand.live if hand.boards[s].all_in}
+        boards = hand.boards
+        return {s for s in hand.order if boards[s].all_in and not boards[s].folded}
 
     # ---- who acts first
     def up_card_value(self, w: Work, seat: int, slot: Slot) -> tuple:
@@ -356,8 +361,9 @@ class StudGame:
         self.after_action(w, event)
         if hand.phase != "betting":
             return
-        hand.betting = bet.advance(after, hand.order, set(hand.live), self.all_in_seats(hand))
-        if len(hand.live) == 1:
+        live = hand.live
+        hand.betting = bet.advance(after, hand.order, set(live), self.all_in_seats(hand))
+        if len(live) == 1:
             return self.award_uncontested(w)
         if hand.betting.to_act is None:
             self.round_over(w)
@@ -508,8 +514,7 @@ class StudGame:
         """A blocking decision answered may let the flow continue."""
         hand = w.hand
         if hand.phase == "dealing" and self.blocking(hand, "betting") is None and hand.live and \
-                all(self.received(hand, s) >= self.street_target(hand.street) for s in hand.live) and \
-                not hand.marks.get("replacement_owed"):
+                self.all_dealt(hand) and not hand.marks.get("replacement_owed"):
             self.street_dealt(w)
 
     def lapse(self, w: Work, when: str) -> None:
