@@ -14,8 +14,10 @@ Per card (a face-up card counts when at least one corner index is >= 70 % visibl
   false-card predictions of an identity that is not a visible card in the frame (invented)
 plus the most confused pairs and the classifier alone on the held-out index crops.
 
---enrol also measures `croupier enrol` on the held-out style: templates from one frame per card
-(53 frames, seeds disjoint from the test frames), then the same metrics again.
+--enrol also measures `croupier enrol` on the held-out style: a head fitted on one frame per card
+(53 frames, seeds disjoint from the test frames; vision/enrol.py), then the same metrics again
+(held-out frames, the classifier alone on held-out crops, and with --seen N the training styles,
+to show what enrolment costs the decks the classifier was trained on), and a before/after table.
 """
 
 from __future__ import annotations
@@ -175,15 +177,16 @@ def run_seen(rec: Recogniser, artwork: Path, n: int) -> dict:
 def classifier_only(rec: Recogniser, npz: Path) -> dict:
     z = np.load(npz)
     x, y = z["x"], z["y"].astype(int)
-    preds = []
-    for s in range(0, len(x), 256):
-        p, _ = rec.classify_crops(x[s:s + 256])
-        preds.append(p.argmax(1))
-    p = np.concatenate(preds)
+    probs = np.concatenate([rec.classify_crops(x[s:s + 256])[0] for s in range(0, len(x), 256)])
+    p = probs.argmax(1)
     card = y != NONE_CLASS
     conf = Counter((IDENTITIES[a], "none" if b == NONE_CLASS else IDENTITIES[b])
                    for a, b in zip(y[card], p[card]) if a != b)
+    from vision.enrol_head import score
+
+    at = score(probs, y, rec.min_identity_conf)  # what passes the recogniser's identity threshold
     return {"crops": int(card.sum()), "accuracy": round(float((p[card] == y[card]).mean()), 4),
+            "named_right_at_threshold": round(at["named_right"], 4), "named_wrong_at_threshold": round(at["named_wrong"], 4),
             "none_recall": round(float((p[~card] == NONE_CLASS).mean()), 4) if (~card).any() else None,
             "most_confused": [f"{a}->{b} x{n}" for (a, b), n in conf.most_common(8)]}
 
@@ -213,30 +216,61 @@ def main(argv=None) -> int:
     ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args(argv)
-    rec = Recogniser.from_models(a.models)
+    rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     test_dir = a.data / "test"
     if not any(test_dir.glob("*.json")):
         print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)
         return 2
-    out = {"held_out": run(rec, test_dir, a.limit)}
-    if a.seen:
-        out["seen_styles"] = run_seen(rec, a.artwork, a.seen)
-    if (a.data / "cls/test.npz").exists():
-        out["classifier_only_held_out"] = classifier_only(rec, a.data / "cls/test.npz")
-    if a.enrol:
-        from vision.enrol import build_templates, collect_crops
+    cls_npz = a.data / "cls/test.npz"
 
+    def measure() -> dict:
+        out = {"held_out": run(rec, test_dir, a.limit)}
+        if a.seen:
+            out["seen_styles"] = run_seen(rec, a.artwork, a.seen)
+        if cls_npz.exists():
+            out["classifier_only_held_out"] = classifier_only(rec, cls_npz)
+        return out
+
+    out = measure()
+    if a.enrol:
+        from vision.enrol import build_head, find_examples
+
+        t0 = time.time()
         frames, codes = enrol_frames(a.artwork)
-        crops, ys = collect_crops(rec, frames, codes)
-        rec.templates = build_templates(rec, crops, ys)
-        out["enrolled"] = {"enrol_frames": len(frames), "enrol_crops": int(len(ys)),
-                           "held_out": run(rec, test_dir, a.limit)}
-        if (a.data / "cls/test.npz").exists():
-            out["enrolled"]["classifier_only_held_out"] = classifier_only(rec, a.data / "cls/test.npz")
+        pos, neg = find_examples(rec, frames, codes)
+        rec.templates, report = build_head(rec, frames, pos, neg)
+        fit_s = round(time.time() - t0, 1)
+        out["enrolled"] = {"enrol_frames": len(frames), "index_examples": len(pos), "none_examples": len(neg),
+                           "cards_with_an_example": len({lab for _, _, lab in pos}), "seconds": fit_s,
+                           "chosen": report["chosen"], "validation_before": report["validation_before"],
+                           "validation_grid": report["grid"], **measure()}
     print(json.dumps(out, indent=1))
+    if a.enrol:
+        print(before_after(out))
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
     return 0
+
+
+def before_after(out: dict) -> str:
+    rows = []
+    e = out["enrolled"]
+    for part, keys in (("held_out", ("identity_read_rate", "end_to_end_identity", "identity_accuracy",
+                                      "false_cards", "identified", "recall_face_up")),
+                       ("seen_styles", ("identity_read_rate", "end_to_end_identity", "identity_accuracy",
+                                        "false_cards", "identified"))):
+        if part in out:
+            for k in keys:
+                rows.append((f"{part} {k}", out[part]["all"][k], e[part]["all"][k]))
+    if "classifier_only_held_out" in out:
+        for k in ("accuracy", "named_right_at_threshold", "named_wrong_at_threshold", "none_recall"):
+            rows.append((f"classifier alone, held-out crops: {k}", out["classifier_only_held_out"][k],
+                         e["classifier_only_held_out"][k]))
+    w = max(len(r[0]) for r in rows)
+    lines = [f"enrolment ({e['enrol_frames']} frames, {e['index_examples']} index examples, {e['seconds']} s); "
+             f"chosen {e['chosen']}", f"{'':<{w}}  {'before':>8}  {'after':>8}"]
+    lines += [f"{n:<{w}}  {b!s:>8}  {a!s:>8}" for n, b, a in rows]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

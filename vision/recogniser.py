@@ -42,7 +42,7 @@ FAST_DETECTOR_FILE = "detector.rect.onnx"  # written by `croupier quantize` (vis
 FAST_CLASSIFIER_FILE = "classifier.int8.onnx"
 SOURCE_KEY = "croupier.source_sha256"  # metadata of a fast file: the plain file it was made from
 FP32_ENV = "CROUPIER_FP32"  # set (to anything but 0/empty): ignore the fast files
-TEMPLATES_FILE = "templates.npz"
+TEMPLATES_FILE = "enrolled.npz"  # `croupier enrol` output (vision/enrol_head.py), used when present
 
 
 class ModelError(OSError):
@@ -176,11 +176,11 @@ class Recogniser:
         self.letterbox_interp = cv2.INTER_AREA
         self.read_all_indexes = False  # True: classify every index box, not only the best per face
         self.model_files: dict[str, Path] = {}  # stage -> the file it runs (set by from_models)
-        self.templates = templates  # enrolled deck: {"emb": K x D, "labels": K}
+        self.templates = templates  # enrolled deck head (vision/enrol_head.py) or None
 
     @classmethod
     def from_models(cls, model_dir: str | Path = None, threads: int | None = 1, *, fast: bool | None = None,
-                    templates: str | Path | None = None) -> "Recogniser":
+                    templates: str | Path | bool | None = None) -> "Recogniser":
         # threads=1 by default: on the 2-core machines here one ONNX Runtime thread per session
         # was 2-3x faster than its default pool (bench/speed.py); None = ONNX Runtime's default
         d = Path(model_dir) if model_dir else default_model_dir()
@@ -192,10 +192,15 @@ class Recogniser:
         det, det_path = _stage(d, DETECTOR_FILE, FAST_DETECTOR_FILE, threads, fast)
         clf, clf_path = _stage(d, CLASSIFIER_FILE, FAST_CLASSIFIER_FILE, threads, fast)
         imgsz = _detector_imgsz(det)
+        # templates: an enrolled deck file; None = MODELS/enrolled.npz when present; False = none
         t = None
         tp = Path(templates) if templates else None
+        if templates is None and (d / TEMPLATES_FILE).exists():
+            tp = d / TEMPLATES_FILE
         if tp is not None:
-            t = load_templates(tp)
+            outs = clf.get_outputs()
+            dim = outs[1].shape[1] if len(outs) > 1 and isinstance(outs[1].shape[1], int) else None
+            t = load_templates(tp, dim)
         rec = cls(det, clf, imgsz, t)
         rec.model_files = {"detector": det_path, "classifier": clf_path}
         return rec
@@ -258,17 +263,10 @@ class Recogniser:
         return probs, emb
 
     def _template_probs(self, emb, probs):
-        """Enrolled deck: nearest-template identities, blended with the classifier."""
-        t = self.templates
-        sims = emb @ t["emb"].T  # cosine (both L2-normalised)
-        tp = np.full_like(probs, 0.0)
-        for j, lab in enumerate(t["labels"]):
-            tp[:, lab] = np.maximum(tp[:, lab], sims[:, j])
-        tp = np.exp((tp - 1) * t.get("temperature", 20.0))
-        tp[:, NONE_CLASS] = np.maximum(probs[:, NONE_CLASS] * tp.sum(1), 1e-6)
-        tp /= tp.sum(1, keepdims=True)
-        w = float(t.get("weight", 0.7))
-        return w * tp + (1 - w) * probs
+        """Enrolled deck (`croupier enrol`): the fitted correction head on the embedding."""
+        from .enrol_head import head_probs
+
+        return head_probs(self.templates, emb, probs)
 
     # ---------------------------------------------------------------------- assembly
     def _read_indexes(self, frame, faces, idx) -> np.ndarray:
@@ -406,16 +404,14 @@ def load_frame(frame) -> np.ndarray:
     return np.ascontiguousarray(arr[..., :3])
 
 
-def load_templates(path: Path) -> dict:
-    if not Path(path).exists():
-        raise ModelError(f"template file missing: {path}")
+def load_templates(path: Path, emb_dim: int | None = None) -> dict:
+    """An enrolled-deck file (vision/enrol_head.py); bad files raise ModelError naming them."""
+    from .enrol_head import load_head
+
     try:
-        z = np.load(path)
-        return {"emb": z["emb"].astype(np.float32), "labels": z["labels"].astype(int),
-                "weight": float(z["weight"]) if "weight" in z else 0.7,
-                "temperature": float(z["temperature"]) if "temperature" in z else 20.0}
-    except Exception as exc:
-        raise ModelError(f"template file unreadable: {path} ({exc})") from None
+        return load_head(Path(path), emb_dim)
+    except (OSError, ValueError) as exc:
+        raise ModelError(str(exc)) from None
 
 
 def default_model_dir() -> Path:

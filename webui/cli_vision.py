@@ -12,7 +12,7 @@ def add_parsers(sub) -> None:
     r.add_argument("images", nargs="+", type=Path)
     r.add_argument("--models", type=Path, help="model directory (default: the bundled models/)")
     r.add_argument("--templates", type=Path, help="an enrolled deck (croupier enrol); default: "
-                   "MODELS/templates.npz when present")
+                   "MODELS/enrolled.npz when present")
     r.add_argument("--json", action="store_true", help="one JSON object per image")
     r.add_argument("--annotate", type=Path, metavar="OUT",
                    help="write an annotated image (a file for one image, else a directory)")
@@ -53,7 +53,8 @@ def add_parsers(sub) -> None:
                         "(cards shown one by one), or, for a single image, the laid-out cards in "
                         "reading order (rows top to bottom, left to right)")
     e.add_argument("--models", type=Path)
-    e.add_argument("--out", type=Path, help="template file (default: MODELS/templates.npz)")
+    e.add_argument("--out", type=Path, help="enrolled-deck file (default: MODELS/enrolled.npz, which "
+                   "`croupier recognise` and the camera then use)")
     e.set_defaults(func=cmd_enrol)
 
     s = sub.add_parser("synth", help="generate synthetic training / held-out data (fetches npm artwork)")
@@ -141,10 +142,16 @@ def cmd_enrol(args) -> int:
 
     order = args.order
     if order.startswith("@"):
-        order = Path(order[1:]).read_text()
+        p = Path(order[1:])
+        if not p.is_file():
+            raise FileNotFoundError(f"--order file missing: {p}")
+        order = p.read_text()
     codes = [c.strip() for c in order.replace("\n", ",").split(",") if c.strip()]
-    res = enrol_files(args.images, codes, args.models, args.out)
+    res = enrol_files(args.images, codes, args.models, args.out)  # bad input raises before writing
     print(json.dumps(res, indent=1))
+    if res["missing"]:
+        print(f"croupier: warning: no index found for {', '.join(res['missing'])}: show those cards again "
+              "(flat, corners visible) and re-run", file=sys.stderr)
     return 0
 
 

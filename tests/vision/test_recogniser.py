@@ -93,28 +93,3 @@ def test_cli_errors(tmp_path, capsys):
     (tmp_path / "m" / "detector.onnx").write_text("garbage")
     assert main(["recognise", str(bad), "--models", str(tmp_path / "m")]) == 2
     assert "detector.onnx" in capsys.readouterr().err
-
-
-def test_enrol_templates(tmp_path, rec):
-    from vision.enrol import build_templates, collect_crops, reading_order, save_templates
-    from vision.recogniser import load_templates
-    from vision.synth.backgrounds import TRAIN_FAMILIES
-    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
-    from vision.synth.scene import render_scene
-
-    style = [ProceduralStyle(PROC_SPECS["proc_jumbo"])]
-    codes = ["5C", "QH", "8S"]
-    frames = [render_scene(40 + i, style, [], TRAIN_FAMILIES, FaceCache(300), size=(960, 540), codes=[c])[0]
-              for i, c in enumerate(codes)]
-    crops, ys = collect_crops(rec, frames, codes)
-    assert len(crops) >= 3
-    t = build_templates(rec, crops, ys)
-    p = save_templates(t, tmp_path / "templates.npz")
-    t2 = load_templates(p)
-    assert t2["emb"].shape[0] == 4 * len(ys)
-    rec2 = Recogniser(rec.detector, rec.classifier, rec.imgsz, t2)
-    probs, _ = rec2.classify_crops(crops)
-    assert np.allclose(probs.sum(1), 1, atol=1e-4)
-    assert reading_order([(100, 0, 150, 70), (0, 5, 50, 75), (0, 100, 50, 170)]) == [1, 0, 2]
-    with pytest.raises(ValueError, match="card code"):
-        collect_crops(rec, frames, ["5C", "QH", "XX"])

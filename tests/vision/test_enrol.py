@@ -1,0 +1,147 @@
+"""`croupier enrol`: a head fitted on a few frames of a card style the classifier never saw must
+read other renders of that style better; bad enrolment input and bad enrolled files are clear
+errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.enrol import build_head, find_examples, reading_order
+from vision.enrol_head import load_head, save_head, score
+from vision.labels import IDENTITIES, NONE_CLASS
+from vision.recogniser import ModelError, Recogniser
+
+# pairs the classifier confuses on unfamiliar art (3/5, 6/9, 4 of hearts/diamonds) plus two more
+CODES = ["3S", "5S", "6H", "9H", "4H", "4D", "QC", "TD"]
+
+
+@pytest.fixture(scope="module")
+def unseen_style():
+    """A procedural style no model was trained on: condensed serif italic ranks, rank beside
+    the suit, an odd four-colour palette on cream paper."""
+    from vision.synth.faces import ProceduralStyle, ProcSpec
+
+    colours = {"S": (90, 20, 120), "H": (230, 110, 20), "D": (20, 120, 160), "C": (60, 90, 20)}
+    spec = ProcSpec("test_unseen", "DejaVuSerifCondensed-BoldItalic.ttf", None, colours, "side", 0.09,
+                    paper=(240, 232, 210), border=(120, 40, 40))
+    return ProceduralStyle(spec)
+
+
+@pytest.fixture(scope="module")
+def plain(models_dir):
+    return Recogniser.from_models(models_dir, threads=2, templates=False)
+
+
+@pytest.fixture(scope="module")
+def enrolled(plain, unseen_style):
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import FaceCache
+    from vision.synth.scene import render_scene
+
+    cache = FaceCache(300)
+    frames = [render_scene(500 + i, [unseen_style], [], TRAIN_FAMILIES, cache, size=(960, 540), codes=[c])[0]
+              for i, c in enumerate(CODES)]
+    pos, neg = find_examples(plain, frames, CODES)
+    head, report = build_head(plain, frames, pos, neg, per_index=12, per_none=3)
+    return frames, pos, neg, head, report
+
+
+def _probe_crops(style, n_per_card=15):
+    """Other renders of the enrolled cards (different seeds, the training crop renderer) and
+    no-index crops of the same style."""
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import FaceCache
+    from vision.synth.index_crops import render_index_crop
+
+    rng = np.random.default_rng(4242)
+    cache = FaceCache(300)
+    xs, ys = [], []
+    for c in CODES:
+        for _ in range(n_per_card):
+            x, y = render_index_crop(rng, [style], cache, TRAIN_FAMILIES, code=c)
+            xs.append(x)
+            ys.append(y)
+    for _ in range(30):
+        x, y = render_index_crop(rng, [style], cache, TRAIN_FAMILIES, code=CODES[int(rng.integers(0, 8))],
+                                 negative=True)
+        xs.append(x)
+        ys.append(y)
+    return np.stack(xs), np.array(ys)
+
+
+def test_enrolment_improves_an_unseen_style(plain, enrolled, unseen_style):
+    _, pos, neg, head, _ = enrolled
+    assert len({IDENTITIES[lab] for _, _, lab in pos}) >= 6  # nearly every shown card gave an example
+    assert neg, "no none examples from the enrolment frames"
+    x, y = _probe_crops(unseen_style)
+    before = score(plain.classify_crops(x)[0], y, plain.min_identity_conf)
+    after_rec = Recogniser(plain.detector, plain.classifier, plain.imgsz, head)
+    probs = after_rec.classify_crops(x)[0]
+    after = score(probs, y, plain.min_identity_conf)
+    assert np.allclose(probs.sum(1), 1, atol=1e-4)
+    # more of the unseen style's cards pass the recogniser's 0.8 identity threshold, correctly
+    assert after["named_right"] >= before["named_right"] + 0.1, (before, after)
+    assert after["accuracy"] >= before["accuracy"] - 0.02, (before, after)
+    assert after["named_wrong"] <= before["named_wrong"] + 0.02, (before, after)
+    none = y == NONE_CLASS
+    assert (probs[none].argmax(1) == NONE_CLASS).mean() >= 0.85
+
+
+def test_enrolled_file_round_trip(tmp_path, plain, enrolled, models_dir):
+    _, _, _, head, _ = enrolled
+    p = save_head(head, tmp_path / "enrolled.npz", {"cards": CODES})
+    got = load_head(p, emb_dim=head["W"].shape[0])
+    assert np.allclose(got["W"], head["W"]) and got["alpha"] == head["alpha"] and got["scale"] == head["scale"]
+    assert sorted(got["cards"]) == sorted(CODES)
+    rec = Recogniser.from_models(models_dir, threads=1, templates=p)
+    assert rec.templates is not None and np.allclose(rec.templates["W"], head["W"])
+
+
+def test_bad_enrolled_files_are_clear_errors(tmp_path, models_dir):
+    with pytest.raises(ModelError, match="enrolled-deck file missing"):
+        Recogniser.from_models(models_dir, templates=tmp_path / "nope.npz")
+    bad = tmp_path / "garbage.npz"
+    bad.write_bytes(b"this is not a zip file at all")
+    with pytest.raises(ModelError, match="unreadable or corrupt.*garbage.npz"):
+        Recogniser.from_models(models_dir, templates=bad)
+    old = tmp_path / "templates.npz"  # the first enrolment version's per-card templates
+    np.savez(old, emb=np.zeros((4, 128), np.float32), labels=np.zeros(4, np.int16), weight=0.7)
+    with pytest.raises(ModelError, match="old per-card template format"):
+        Recogniser.from_models(models_dir, templates=old)
+    with open(tmp_path / "shape.npz", "wb") as f:
+        np.savez(f, format=2, W=np.zeros((64, 54), np.float32), alpha=0.5, scale=1.0)
+    with pytest.raises(ModelError, match="64-d embedding"):
+        Recogniser.from_models(models_dir, templates=tmp_path / "shape.npz")
+    with open(tmp_path / "nan.npz", "wb") as f:
+        np.savez(f, format=2, W=np.full((128, 54), np.nan, np.float32), alpha=0.5, scale=1.0)
+    with pytest.raises(ModelError, match="unusable"):
+        Recogniser.from_models(models_dir, templates=tmp_path / "nan.npz")
+
+
+def test_wrong_order_is_a_clear_error(plain, enrolled):
+    frames = enrolled[0]
+    with pytest.raises(ValueError, match="3 images but --order lists 2 cards"):
+        find_examples(plain, frames[:3], CODES[:2])
+    with pytest.raises(ValueError, match="found 1 face-up cards in the image but --order lists 2"):
+        find_examples(plain, frames[:1], CODES[:2])
+    with pytest.raises(ValueError, match="card code"):
+        find_examples(plain, frames[:2], ["5C", "XX"])
+    assert reading_order([(100, 0, 150, 70), (0, 5, 50, 75), (0, 100, 50, 170)]) == [1, 0, 2]
+
+
+def test_enrol_command(tmp_path, capsys, enrolled):
+    import cv2
+
+    from webui.cli import main
+
+    frames = enrolled[0][:2]
+    paths = []
+    for i, f in enumerate(frames):
+        p = tmp_path / f"card{i}.png"
+        cv2.imwrite(str(p), f[..., ::-1])
+        paths.append(str(p))
+    assert main(["enrol", *paths, "--order", "3S"]) == 2
+    assert "2 images but --order lists 1 cards" in capsys.readouterr().err
+    assert main(["enrol", *paths, "--order", "@" + str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt" in capsys.readouterr().err
