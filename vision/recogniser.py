@@ -140,19 +140,23 @@ def _detector_imgsz(det) -> int:
 
 
 def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
+    """Greedy NMS, best score first; one IoU matrix for all candidates (a few hundred at most)
+    instead of one numpy round per kept box."""
     order = scores.argsort()[::-1]
+    b = boxes[order]
+    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    xx0 = np.maximum(b[:, None, 0], b[None, :, 0])
+    yy0 = np.maximum(b[:, None, 1], b[None, :, 1])
+    xx1 = np.minimum(b[:, None, 2], b[None, :, 2])
+    yy1 = np.minimum(b[:, None, 3], b[None, :, 3])
+    inter = np.clip(xx1 - xx0, 0, None) * np.clip(yy1 - yy0, 0, None)
+    over = inter / (area[:, None] + area[None, :] - inter + 1e-9) > iou
+    dead = np.zeros(len(b), bool)
     keep = []
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    while len(order):
-        i = order[0]
-        keep.append(int(i))
-        xx0 = np.maximum(boxes[i, 0], boxes[order[1:], 0])
-        yy0 = np.maximum(boxes[i, 1], boxes[order[1:], 1])
-        xx1 = np.minimum(boxes[i, 2], boxes[order[1:], 2])
-        yy1 = np.minimum(boxes[i, 3], boxes[order[1:], 3])
-        inter = np.clip(xx1 - xx0, 0, None) * np.clip(yy1 - yy0, 0, None)
-        ov = inter / (area[i] + area[order[1:]] - inter + 1e-9)
-        order = order[1:][ov <= iou]
+    for i in range(len(b)):
+        if not dead[i]:
+            keep.append(int(order[i]))
+            dead |= over[i]
     return keep
 
 
@@ -173,7 +177,8 @@ class Recogniser:
         self.min_identity_conf = 0.8
         # a detector with a free input size is fed the frame padded only to a multiple of 32
         self.rect = not isinstance(detector.get_inputs()[0].shape[2], int)
-        self.letterbox_interp = cv2.INTER_AREA
+        self.letterbox_interp = cv2.INTER_AREA  # INTER_LINEAR (as ultralytics) read fewer cards
+        self.halve_first = True  # see letterbox
         self.read_all_indexes = False  # True: classify every index box, not only the best per face
         self.model_files: dict[str, Path] = {}  # stage -> the file it runs (set by from_models)
         self.templates = templates  # enrolled deck head (vision/enrol_head.py) or None
@@ -217,7 +222,15 @@ class Recogniser:
             cw, ch = -(-nw // 32) * 32, -(-nh // 32) * 32
         else:
             cw = ch = self.imgsz
-        img = cv2.resize(frame, (nw, nh), interpolation=self.letterbox_interp if s < 1 else cv2.INTER_LINEAR)
+        src = frame
+        if s < 0.5 and self.halve_first and self.letterbox_interp == cv2.INTER_AREA:
+            # halve first: OpenCV's area resize has a fast path for whole factors and a slow
+            # general one; halving, then area-resizing the quarter-size image, takes half the time
+            # (2 vs 4.5 ms at 1280x720) and stays within ~1.3 grey levels of the one-step result
+            # (250 fresh frames: 357 vs 359 of 792 cards read right; INTER_LINEAR, as ultralytics
+            # uses, read 135 vs 146 of 322 on 100 of them)
+            src = cv2.resize(frame, (W // 2, H // 2), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(src, (nw, nh), interpolation=self.letterbox_interp if s < 1 else cv2.INTER_LINEAR)
         px, py = (cw - nw) // 2, (ch - nh) // 2
         x = np.full((1, 3, ch, cw), 114, np.float32)
         x[0, :, py:py + nh, px:px + nw] = img.transpose(2, 0, 1)
@@ -226,9 +239,13 @@ class Recogniser:
 
     def detect(self, frame: np.ndarray) -> list[tuple[int, float, np.ndarray]]:
         """[(class, confidence, box x0 y0 x1 y1 in frame px)] after per-class NMS."""
-        H, W = frame.shape[:2]
         x, s, px, py = self.letterbox(frame)
         out = self.detector.run(None, {self.det_input: x})[0][0]  # (4 + nc) x N
+        return self.decode(out, s, px, py, frame.shape)
+
+    def decode(self, out: np.ndarray, s: float, px: int, py: int, frame_shape) -> list:
+        """Detector output (4 + nc) x anchors -> `detect`'s list, in frame pixels."""
+        H, W = frame_shape[:2]
         scores = out[4:]
         cls = scores.argmax(0)
         conf = scores.max(0)

@@ -1,4 +1,4 @@
-"""`croupier recognise | train | enrol | synth`: the card recogniser on the command line."""
+"""`croupier recognise | train | enrol | quantize | synth`: the card recogniser on the command line."""
 
 from __future__ import annotations
 
@@ -56,6 +56,16 @@ def add_parsers(sub) -> None:
     e.add_argument("--out", type=Path, help="enrolled-deck file (default: MODELS/enrolled.npz, which "
                    "`croupier recognise` and the camera then use)")
     e.set_defaults(func=cmd_enrol)
+
+    q = sub.add_parser("quantize", help="make the fast model files the recogniser prefers (needs [train] extra)")
+    q.add_argument("--models", type=Path, default=Path("models"), help="model directory (default: models/)")
+    q.add_argument("--data", type=Path, default=Path("build/vision/data"),
+                   help="croupier synth output: calibration (cls/train) and check (cls/val) crops")
+    q.add_argument("--weights", type=Path, action="append",
+                   help="the detector .pt that MODELS/detector.onnx was exported from (repeatable; "
+                        "default: every build/vision/runs/*/weights/*.pt, the matching one is used)")
+    q.add_argument("--only", choices=["classifier", "detector"], help="make only this stage's file")
+    q.set_defaults(func=cmd_quantize)
 
     s = sub.add_parser("synth", help="generate synthetic training / held-out data (fetches npm artwork)")
     s.add_argument("out", type=Path, nargs="?", default=Path("build/vision/data"))
@@ -153,6 +163,18 @@ def cmd_enrol(args) -> int:
         print(f"croupier: warning: no index found for {', '.join(res['missing'])}: show those cards again "
               "(flat, corners visible) and re-run", file=sys.stderr)
     return 0
+
+
+def cmd_quantize(args) -> int:
+    from vision.quantize import quantize_models
+
+    res = quantize_models(args.models, args.data, args.weights, detector=args.only != "classifier",
+                          classifier=args.only != "detector")
+    print(json.dumps(res, indent=1))
+    failed = [k for k, v in res.items() if "error" in v]
+    for k in failed:
+        print(f"croupier quantize: {k}: {res[k]['error']}", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def write_index_crops(out: Path, artwork: Path, n: int, seed: int) -> int:

@@ -93,3 +93,57 @@ def test_cli_errors(tmp_path, capsys):
     (tmp_path / "m" / "detector.onnx").write_text("garbage")
     assert main(["recognise", str(bad), "--models", str(tmp_path / "m")]) == 2
     assert "detector.onnx" in capsys.readouterr().err
+
+
+def test_index_twins_are_read_only_when_needed(rec, known_scene):
+    """The cascade reads fewer crops than there are index boxes and finds the same cards."""
+    frame, codes = known_scene
+    seen = []
+    orig = rec.classify
+    rec.classify = lambda f, boxes: (seen.append(len(boxes)), orig(f, boxes))[1]
+    try:
+        rec.read_all_indexes = False
+        cascade = {c.identity for c in rec.recognise(frame) if c.identity}
+        n_cascade, seen[:] = sum(seen), []
+        rec.read_all_indexes = True
+        every = {c.identity for c in rec.recognise(frame) if c.identity}
+        n_all = sum(seen)
+    finally:
+        rec.classify = orig
+        rec.read_all_indexes = False
+    n_index = sum(1 for k, _, _ in rec.detect(frame) if k == 2)
+    assert n_all == n_index and n_cascade < n_index, (n_cascade, n_all, n_index)
+    assert cascade == every and cascade <= set(codes)
+
+
+def test_same_card_corner():
+    from vision.recogniser import _same_card_corner
+
+    face = (0, 0, 100, 140)
+    top_left, bottom_right, top_right = (2, 2, 18, 30), (82, 110, 98, 138), (82, 2, 98, 30)
+    assert _same_card_corner(face, top_left, bottom_right)  # a card's two printed indexes
+    assert _same_card_corner(face, top_left, (3, 3, 18, 29))  # the same box twice
+    assert not _same_card_corner(face, top_left, top_right)  # another card peeking out
+
+
+def test_crop_input_is_unchanged_by_the_batched_path(known_scene):
+    """to_input (batched resize, arctan-free angle) gives exactly the per-crop reference."""
+    import cv2
+
+    from vision.crops import CLS_INPUT, canonical, card_angle, crop_square, to_input
+
+    frame, _ = known_scene
+    rng = np.random.default_rng(0)
+    crops = np.stack([crop_square(frame, (x, y, x + w, y + 1.4 * w)) for x, y, w in
+                      zip(rng.uniform(0, 1200, 12), rng.uniform(0, 650, 12), rng.uniform(8, 60, 12))])
+
+    def reference_angle(c):
+        g = cv2.GaussianBlur(cv2.cvtColor(c, cv2.COLOR_RGB2GRAY).astype(np.float32), (3, 3), 0)
+        gx, gy = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+        mag, a4 = gx * gx + gy * gy, 4 * np.arctan2(gy, gx)
+        return float(np.arctan2((mag * np.sin(a4)).sum(), (mag * np.cos(a4)).sum()) / 4)
+
+    assert all(abs(card_angle(c) - reference_angle(c)) < 1e-5 for c in crops)
+    ref = np.stack([cv2.resize(canonical(c), (CLS_INPUT, CLS_INPUT), interpolation=cv2.INTER_AREA) for c in crops])
+    assert np.array_equal(to_input(crops), ref)
+    assert to_input(crops[:0]).shape == (0, CLS_INPUT, CLS_INPUT, 3)

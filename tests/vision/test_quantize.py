@@ -1,0 +1,183 @@
+"""The fast model files (`croupier quantize`, vision/quantize.py) and how the recogniser picks them.
+
+Fallback rule under test: a fast file that is corrupt, or was made from another plain model, is
+ignored with a FastModelWarning naming it, and the plain file is used; a missing one silently."""
+
+import shutil
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.recogniser import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE,
+                               FastModelWarning, Recogniser)
+
+BUILD_WEIGHTS = Path(__file__).resolve().parents[2] / "build/vision/runs/detector/weights/best.pt"
+
+
+def _plain_dir(tmp: Path, models_dir: Path) -> Path:
+    tmp.mkdir(parents=True, exist_ok=True)
+    for f in (DETECTOR_FILE, CLASSIFIER_FILE):
+        shutil.copy(models_dir / f, tmp / f)
+    return tmp
+
+
+def _scene_crops(rec, n_scenes: int, first_seed: int):
+    """Index crops (and the plain classifier's reading of them) from rendered training-style scenes."""
+    from vision.crops import crop_square
+    from vision.labels import INDEX
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+    from vision.synth.scene import render_scene
+
+    styles = [ProceduralStyle(PROC_SPECS[k]) for k in ("proc_serif", "proc_four", "proc_jumbo")]
+    crops = []
+    for i in range(n_scenes):
+        frame, _ = render_scene(first_seed + i, styles, [], TRAIN_FAMILIES, FaceCache(300), size=(960, 540))
+        crops += [crop_square(frame, b) for k, _, b in rec.detect(frame) if k == INDEX]
+    x = np.stack(crops)
+    return x, rec.classify_crops(x)[0].argmax(1)
+
+
+@pytest.fixture(scope="module")
+def quantised_dir(tmp_path_factory, models_dir):
+    """A model directory holding the plain files and a classifier.int8.onnx quantised here."""
+    pytest.importorskip("onnx")
+    from vision.quantize import quantize_classifier
+
+    d = _plain_dir(tmp_path_factory.mktemp("q") / "models", models_dir)
+    plain = Recogniser.from_models(d, fast=False)
+    calib, _ = _scene_crops(plain, 3, 100)
+    check = _scene_crops(plain, 2, 200)  # labels: the fp32 reading, so accuracy = agreement
+    report = quantize_classifier(d, calib=calib, check=check, tolerance=0.1, min_agreement=0.85)
+    return d, report
+
+
+def test_int8_classifier_loads_and_agrees(quantised_dir, known_scene):
+    d, report = quantised_dir
+    assert report["int8_accuracy"] >= 0.85 and report["crops"] >= 10, report
+    fast = Recogniser.from_models(d)
+    assert fast.model_files["classifier"] == d / FAST_CLASSIFIER_FILE
+    assert (d / FAST_CLASSIFIER_FILE).stat().st_size < 0.5 * (d / CLASSIFIER_FILE).stat().st_size  # int8 weights
+    plain = Recogniser.from_models(d, fast=False)
+    frame, codes = known_scene
+    got_fast = {c.identity for c in fast.recognise(frame) if c.identity}
+    got_plain = {c.identity for c in plain.recognise(frame) if c.identity}
+    assert got_fast <= set(codes), f"int8 invented cards: {got_fast - set(codes)}"
+    assert len(got_fast & got_plain) >= len(got_plain) - 1, (got_fast, got_plain)
+
+
+def test_failed_check_writes_nothing(tmp_path, models_dir):
+    pytest.importorskip("onnx")
+    from vision.quantize import QuantizeError, quantize_classifier
+
+    d = _plain_dir(tmp_path / "m", models_dir)
+    crops = np.random.default_rng(0).integers(0, 255, (16, 64, 64, 3), np.uint8)
+    with pytest.raises(QuantizeError, match="rejected"):
+        # an impossible bar (accuracy above the plain model's): the check must refuse the file
+        quantize_classifier(d, calib=crops, check=(crops, np.zeros(16, int)), tolerance=-2.0)
+    assert not (d / FAST_CLASSIFIER_FILE).exists()
+
+
+def test_missing_calibration_data_is_a_clear_error(tmp_path, models_dir):
+    pytest.importorskip("onnx")
+    from vision.quantize import QuantizeError, quantize_classifier
+
+    d = _plain_dir(tmp_path / "m", models_dir)
+    with pytest.raises(QuantizeError, match="croupier synth"):
+        quantize_classifier(d, tmp_path / "no-data")
+
+
+def test_missing_fast_files_use_plain_silently(tmp_path, models_dir):
+    d = _plain_dir(tmp_path / "m", models_dir)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rec = Recogniser.from_models(d)
+    assert rec.model_files == {"detector": d / DETECTOR_FILE, "classifier": d / CLASSIFIER_FILE}
+    assert not rec.rect
+
+
+def test_corrupt_fast_file_falls_back_with_warning(tmp_path, models_dir, known_scene):
+    d = _plain_dir(tmp_path / "m", models_dir)
+    (d / FAST_CLASSIFIER_FILE).write_bytes(b"not an onnx model")
+    (d / FAST_DETECTOR_FILE).write_bytes(b"")
+    with pytest.warns(FastModelWarning) as caught:
+        rec = Recogniser.from_models(d)
+    text = " ".join(str(w.message) for w in caught)
+    assert FAST_CLASSIFIER_FILE in text and FAST_DETECTOR_FILE in text
+    assert rec.model_files == {"detector": d / DETECTOR_FILE, "classifier": d / CLASSIFIER_FILE}
+    assert rec.recognise(known_scene[0])  # still works, on the plain files
+
+
+def test_stale_fast_file_is_not_used(tmp_path, quantised_dir):
+    src, _ = quantised_dir
+    d = tmp_path / "m"
+    shutil.copytree(src, d)
+    # a different (valid) plain classifier: the int8 file was not made from it
+    shutil.copy(src / FAST_CLASSIFIER_FILE, d / CLASSIFIER_FILE)
+    with pytest.warns(FastModelWarning, match="not made from this classifier.onnx"):
+        rec = Recogniser.from_models(d)
+    assert rec.model_files["classifier"] == d / CLASSIFIER_FILE
+
+
+def test_fp32_switches(quantised_dir, monkeypatch):
+    d, _ = quantised_dir
+    assert Recogniser.from_models(d, fast=False).model_files["classifier"] == d / CLASSIFIER_FILE
+    monkeypatch.setenv("CROUPIER_FP32", "1")
+    assert Recogniser.from_models(d).model_files["classifier"] == d / CLASSIFIER_FILE
+    monkeypatch.setenv("CROUPIER_FP32", "0")
+    assert Recogniser.from_models(d).model_files["classifier"] == d / FAST_CLASSIFIER_FILE
+
+
+def _current_rect(models_dir) -> bool:
+    from vision.recogniser import SOURCE_KEY, _session, file_sha256
+
+    p = models_dir / FAST_DETECTOR_FILE
+    if not p.exists():
+        return False
+    meta = _session(p, 1).get_modelmeta().custom_metadata_map
+    return meta.get(SOURCE_KEY) == file_sha256(models_dir / DETECTOR_FILE)
+
+
+def test_rect_detector_reads_like_the_square_one(models_dir, known_scene):
+    if not _current_rect(models_dir):
+        pytest.skip("no current models/detector.rect.onnx (croupier quantize)")
+    fast = Recogniser.from_models(models_dir)
+    plain = Recogniser.from_models(models_dir, fast=False)
+    assert fast.rect and fast.model_files["detector"].name == FAST_DETECTOR_FILE
+    frame, codes = known_scene
+    x, s, px, py = fast.letterbox(frame)
+    assert x.shape == (1, 3, 256, 416) and (px, py) == (0, 11)  # 1280x720 -> 416x234, padded to 256
+    assert plain.letterbox(frame)[0].shape == (1, 3, 416, 416)
+    got = {c.identity for c in fast.recognise(frame) if c.identity}
+    ref = {c.identity for c in plain.recognise(frame) if c.identity}
+    assert got <= set(codes) and len(got) >= len(codes) - 1, (got, ref)
+    boxes = [b for k, _, b in fast.detect(frame) if k == 0]
+    for k, _, b in plain.detect(frame):  # every face the square input finds, the free-size one finds too
+        if k == 0:
+            assert any(_iou(b, c) > 0.7 for c in boxes), b
+
+
+def _iou(a, b):
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
+    return ix * iy / u
+
+
+@pytest.mark.slow
+def test_export_rect_detector(tmp_path, models_dir):
+    pytest.importorskip("ultralytics")
+    if not BUILD_WEIGHTS.exists() or not _current_rect(models_dir):
+        pytest.skip("needs the detector weights that models/detector.onnx was exported from")
+    from vision.quantize import QuantizeError, export_rect_detector
+
+    d = _plain_dir(tmp_path / "m", models_dir)
+    shutil.copy(BUILD_WEIGHTS, tmp_path / "w.pt")
+    res = export_rect_detector(d, [tmp_path / "w.pt"])
+    assert res["max_diff_at_416"] < 1e-2 and (d / FAST_DETECTOR_FILE).exists()
+    assert not (tmp_path / "w.onnx").exists()  # the export never writes beside the weights
+    assert Recogniser.from_models(d).rect
+    with pytest.raises(QuantizeError, match="no weights reproduce"):
+        export_rect_detector(d, [tmp_path / "nothing.pt"])
