@@ -21,8 +21,15 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
+from .gating import LOOK, SAME, CachedReads, MotionGate
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
+
+
+def _is_recogniser(obj) -> bool:
+    from .recogniser import Recogniser
+
+    return isinstance(obj, Recogniser)
 
 
 def _patch(image, box):
@@ -99,30 +106,6 @@ def recognise_tiled(recogniser, image, tiles="auto", overlap: float = 0.2) -> li
     return [c for _, c in keep]
 
 
-class MotionGate:
-    """Recognise only when the picture changed: a frame compared with the last recognised one at
-    1/8 size; a still table (noise and slow light drift are not change) is looked at again only
-    every `max_skip + 1` frames. max_skip=0: recognise every frame."""
-
-    def __init__(self, max_skip: int = 2, level: int = 10, share: float = 0.0004):
-        self.max_skip, self.level, self.share = max_skip, level, share
-        self.ref = None
-        self.skipped = 0
-
-    def changed(self, image) -> bool:
-        if self.max_skip <= 0:
-            return True
-        h, w = image.shape[:2]
-        small = cv2.resize(image[..., 1], (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
-        if self.ref is not None and self.ref.shape == small.shape and self.skipped < self.max_skip:
-            moved = float((cv2.absdiff(small, self.ref) > self.level).mean())
-            if moved <= self.share:
-                self.skipped += 1
-                return False
-        self.ref, self.skipped = small, 0
-        return True
-
-
 class Referee:
     """Where the events go: a bare referee state, or a store-backed `webui.table.Table`."""
 
@@ -168,8 +151,11 @@ class StepResult:
 class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
-                 marker_every: int = 30, max_skip: int = 2, tiles="1x1"):
+                 marker_every: int = 150, max_skip: int = 9, stride: int = 1, tiles="1x1",
+                 cache_reads: bool = True):
         self.recogniser = recogniser
+        # the real recogniser (not a test double) reads each corner index once while it lies still
+        self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
@@ -183,7 +169,7 @@ class Pipeline:
         self.last_frame, self.last_time = -1, float("-inf")
         self.step_ms: list[float] = []
         self._ticks: list[tuple[int, int]] = []
-        self.gate = MotionGate(max_skip=max_skip)
+        self.gate = MotionGate(max_skip=max_skip, stride=stride)
         self.tiles = tiles
         self._last_cards: list = []
         self._patches: dict = {}
@@ -213,19 +199,31 @@ class Pipeline:
         res.announcements += said
         res.refused += ref
         cal = self.calibration
-        if not cal.ready or frame.index - max(0, cal.last_frame) >= self.marker_every:
+        tr = self.tracker
+
+        def want(gate) -> bool:  # a reading is awaited, or a card seen moving may have come to rest
+            return tr.wants_look() or any(gate.unchanged(t.box) for t in tr.settling())
+        seen = self.gate.decide(frame.image, want) if cal.ready else None
+        # markers: until calibrated, every `marker_every` frames, and at once when the whole picture
+        # jumped (the camera was knocked)
+        if not cal.ready or self.gate.jump or frame.index - max(0, cal.last_frame) >= self.marker_every:
             cal.update(frame.image, frame.index)
-        if cal.ready:
-            fresh = self.gate.changed(frame.image)
+            if seen is None and cal.ready:
+                seen = self.gate.decide(frame.image, want)
+        if seen is not None:
+            fresh = seen == LOOK
             if fresh:
                 try:
                     look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
-                    cards = look(frame) if look else recognise_tiled(self.recogniser, frame.image, self.tiles)
+                    cards = look(frame) if look else recognise_tiled(self.reader, frame.image, self.tiles)
                 except ValueError:  # a corrupt frame the source let through
                     cards = []
                 self._last_cards = cards = merge_nested(cards)
-            else:  # nothing moved since the last look: the same cards, no new evidence
+            elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
+                self.skipped += 1
+            else:  # BUSY: things are moving; the cards whose place did not change are still there
+                cards = [c for c in self._last_cards if self.gate.unchanged(c.box)]
                 self.skipped += 1
             res.detections = len(cards)
             dets = []
@@ -335,4 +333,4 @@ class Pipeline:
         }
 
 
-__all__ = ["Pipeline", "Referee", "StepResult"]
+__all__ = ["Pipeline", "Referee", "StepResult", "MotionGate", "merge_nested", "recognise_tiled"]

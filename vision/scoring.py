@@ -44,12 +44,15 @@ class Score:
 
 
 def score_observations(observations, expected: list[dict], window: int = 45) -> Score:
+    """Right matches are made first for every expectation, then the left-over expectations take a
+    left-over observation of another card as *wrong*: a correct observation of one card is never
+    spent as the wrong reading of a neighbour's expectation."""
     sc = Score(expected=len(expected), dealt=sum(1 for e in expected if e["kind"] == "dealt"))
     obs = list(observations)
     used: set[int] = set()
-    for e in expected:
+
+    def candidates(e):
         lo, hi = e["rest_frame"] - 2, e["rest_frame"] + window
-        best, wrong = None, None
         for i, o in enumerate(obs):
             if i in used or o.kind != e["kind"] or o.zone != e["zone"] or not lo <= o.frame <= hi:
                 continue
@@ -57,26 +60,33 @@ def score_observations(observations, expected: list[dict], window: int = 45) -> 
                 continue
             if e["kind"] in ("dealt", "exposed", "turned_down") and bool(o.up) != bool(e["up"]):
                 continue
-            if e["card"] is None or o.card == e["card"] or e["kind"] == "removed" and o.card is None:
-                best = i
-                break
-            if wrong is None:
-                wrong = i
-        if best is not None:
-            used.add(best)
-            o = obs[best]
-            sc.unconfirmed += int(o.unconfirmed)
-            if e["kind"] != "removed":
-                sc.latencies.append(o.frame - e["rest_frame"])
-        elif wrong is not None:
-            used.add(wrong)
-            o = obs[wrong]
-            if o.unconfirmed:  # asked the host instead of guessing: not a wrong event
-                sc.unconfirmed += 1
-            else:
-                sc.wrong.append({"expected": _brief(e), "got": o.describe()})
-        else:
+            yield i, o
+
+    def right(e, o) -> bool:
+        return e["card"] is None or o.card == e["card"] or e["kind"] == "removed" and o.card is None
+
+    left = []
+    for e in expected:
+        best = next((i for i, o in candidates(e) if right(e, o)), None)
+        if best is None:
+            left.append(e)
+            continue
+        used.add(best)
+        o = obs[best]
+        sc.unconfirmed += int(o.unconfirmed)
+        if e["kind"] != "removed":
+            sc.latencies.append(o.frame - e["rest_frame"])
+    for e in left:
+        wrong = next((i for i, _ in candidates(e)), None)
+        if wrong is None:
             sc.missed.append(_brief(e))
+            continue
+        used.add(wrong)
+        o = obs[wrong]
+        if o.unconfirmed:  # asked the host instead of guessing: not a wrong event
+            sc.unconfirmed += 1
+        else:
+            sc.wrong.append({"expected": _brief(e), "got": o.describe()})
     sc.extra = [obs[i].describe() for i in range(len(obs)) if i not in used]
     return sc
 

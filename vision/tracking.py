@@ -54,6 +54,7 @@ class TrackerConfig:
     drop_tentative: int = 6
     min_identity_conf: float = 0.6
     identity_wait: int = 10
+    look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
 
 
@@ -99,6 +100,10 @@ def _dist(a, b) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def _placing(zone: str | None) -> bool:
+    return zone is not None and zone.split(":")[0] not in NON_PLACING + LEAVING
+
+
 def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
     """(identity, confidence, candidates) from votes {identity: [weight, count]}.
 
@@ -123,11 +128,27 @@ class Tracker:
         self.deal_order = 0
         self.frame = -1
         self.still_there: Callable[[Track], bool] | None = None  # image check before a removal
+        self._zone_at: Callable | None = None
 
     # ------------------------------------------------------------------------- public
     def cards(self) -> list[dict]:
         """The cards the tracker believes lie on the table now (placed tracks)."""
         return [t.to_json() for t in self.tracks.values() if t.placed]
+
+    def wants_look(self) -> bool:
+        """Is a card waiting for evidence only a new reading can give (its identity before it is
+        placed, a flip in progress)? The pipeline then looks even at an unchanged picture."""
+        return any(t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
+                   0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
+                   and _placing(self._zone_at(t.pos)) for t in self.tracks.values())
+
+    def settling(self) -> list[Track]:
+        """Face-up cards seen just now that are not placed yet: if they lie still, a fresh reading
+        now can place them at once."""
+        zone_at = getattr(self, "_zone_at", None)
+        return [t for t in self.tracks.values() if not t.placed and t.last_seen == self.frame and t.box is not None
+                and t.faces and t.faces[-1][1] and zone_at is not None and _placing(zone_at(t.pos))
+                and not any(o.placed and _dist(o.pos, t.pos) < 0.3 * self.cfg.card_size for o in self.tracks.values())]
 
     def update(self, frame: int, dets: list[TableDetection],
                zone_at: Callable[[tuple[float, float]], str | None], fresh: bool = True) -> list[Observation]:
@@ -135,6 +156,7 @@ class Tracker:
         still, but add no identity votes and no flip evidence."""
         self.frame = frame
         self._fresh = fresh
+        self._zone_at = zone_at
         if not fresh:  # a repeated reading is no new evidence about identities
             dets = [TableDetection(d.pos, d.size, d.face_up, None, d.confidence, d.box) for d in dets]
         for t in self.tracks.values():
@@ -210,6 +232,12 @@ class Tracker:
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
         if not getattr(self, "_fresh", True):
+            # an unchanged picture still shows the face it showed (it counts towards a flip), but
+            # a repeated reading is no new evidence about the identity
+            if t.placed:
+                t.flip_run = t.flip_run + 1 if d.face_up != t.up else 0
+                if t.flip_run == 0:
+                    t.flip_votes, t.flip_reads = {}, 0
             return
         if t.placed and t.up and t.identity:
             if d.face_up and d.identity and d.identity != t.identity and d.confidence >= 0.5:
@@ -293,7 +321,9 @@ class Tracker:
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
                 return []
-            if up and conf < cfg.min_identity_conf and t.wait < cfg.identity_wait:
+            # one reading is not enough while more may come (a misread on the only look would stick)
+            if up and (conf < cfg.min_identity_conf or ident is None or t.votes[ident][1] < 2) \
+                    and t.wait < cfg.identity_wait:
                 t.wait += 1
                 return []
             twin = next((o for o in self.tracks.values() if o is not t and o.placed and o.up and up

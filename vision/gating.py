@@ -1,0 +1,180 @@
+"""Looking only when it can matter: the detector and the index classifier are most of the camera
+path's cost, and most frames of a card table either show nothing new or show things in motion
+that will be looked at again a moment later.
+
+`MotionGate.decide(image)` compares the frame, at 1/8 size, with the last frame the recogniser
+looked at and with the previous frame:
+* SAME: nothing changed since the last look (noise and slow light drift are not change): the
+  last look's cards still hold exactly; a still table is looked at again every `max_skip + 1`
+  frames anyway;
+* BUSY: things are moving (a hand, a card on its way) and the last look is less than `stride`
+  frames old: the cards whose place did not change since that look still hold (`unchanged(box)`),
+  the moving ones are not seen this frame;
+* LOOK: otherwise — the first frame after the picture stops moving, every `stride`-th frame of
+  continuous motion, or when the caller says a fresh reading is awaited (`want`).
+stride=1 (the default) looks at every moving frame: on the demo table video stride=2 looked at
+~40 % fewer frames but a card that came to rest under a retreating hand was placed up to 6
+frames late instead of 3 (bench/pipeline.py --stride 2 measures it).
+
+`CachedReads` wraps a `Recogniser`: a corner index found again at the same place, whose pixels
+did not change since it was read, keeps its last classifier output instead of being classified
+again; every read is redone after `max_age` reuses. The detector itself still runs on every look.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+
+import cv2
+import numpy as np
+
+LOOK, SAME, BUSY = "look", "same", "busy"
+
+
+class MotionGate:
+    def __init__(self, max_skip: int = 9, level: int = 10, share: float = 0.0004, stride: int = 1,
+                 scale: int = 8):
+        self.max_skip, self.level, self.share, self.stride, self.scale = max_skip, level, share, stride, scale
+        self.ref = None          # the 1/8 picture at the last look
+        self.prev = None         # the previous frame's
+        self.changed_mask = None  # cells changed since the last look (this frame)
+        self.skipped = 0         # SAME frames in a row
+        self.since = 0           # frames since the last look
+        self.jump = False        # this frame differs everywhere from the previous one (camera moved)
+        self.why = ""            # why the last look was taken (want, periodic, stopped, stride)
+
+    def _small(self, image) -> np.ndarray:
+        h, w = image.shape[:2]
+        s = self.scale
+        return cv2.resize(image[..., 1] if image.ndim == 3 else image, (max(8, w // s), max(8, h // s)),
+                          interpolation=cv2.INTER_AREA)
+
+    def _look(self, small) -> str:
+        self.ref, self.skipped, self.since, self.changed_mask = small, 0, 0, None
+        return LOOK
+
+    def decide(self, image, want=False) -> str:
+        """want: True, or a function of this gate (asked once the frame is measured) that says
+        something waits for a fresh reading: then the frame is looked at even when unchanged."""
+        if self.max_skip <= 0:
+            return LOOK
+        small = self._small(image)
+        prev, self.prev = self.prev, small
+        self.jump = False
+        if self.ref is None or self.ref.shape != small.shape:
+            return self._look(small)
+        self.since += 1
+        self.changed_mask = cv2.absdiff(small, self.ref) > self.level
+        still = float(self.changed_mask.mean()) <= self.share
+        moving = 0.0 if still else \
+            float((cv2.absdiff(small, prev) > self.level).mean()) if prev is not None else 1.0
+        self.jump = moving > 0.5
+        if want if isinstance(want, bool) else want(self):
+            self.why = "want"
+            return self._look(small)
+        if still:
+            if self.skipped < self.max_skip:
+                self.skipped += 1
+                return SAME
+            self.why = "periodic"
+            return self._look(small)
+        self.skipped = 0
+        if moving <= self.share or self.since >= self.stride:  # it just stopped moving, or time to look
+            self.why = "stopped" if moving <= self.share else "stride"
+            return self._look(small)
+        return BUSY
+
+    def changed(self, image) -> bool:
+        """The older question: must the recogniser look at this frame?"""
+        return self.decide(image) == LOOK
+
+    def unchanged(self, box, tolerance: float = 0.05, margin: float = 0.2) -> bool:
+        """On a BUSY frame: does the core of this image box (its edges may be under a hand letting
+        go) look as it did at the last look?"""
+        m = self.changed_mask
+        if m is None:
+            return True
+        s = self.scale
+        mx, my = (box[2] - box[0]) * margin, (box[3] - box[1]) * margin
+        x0, y0 = max(0, int(box[0] + mx) // s), max(0, int(box[1] + my) // s)
+        x1, y1 = min(m.shape[1], int(box[2] - mx) // s + 1), min(m.shape[0], int(box[3] - my) // s + 1)
+        if x1 <= x0 or y1 <= y0:
+            return False
+        return float(m[y0:y1, x0:x1].mean()) <= tolerance
+
+
+class CachedReads:
+    """A `Recogniser` that classifies only corner indices it has not just read at the same place.
+
+    Everything else is the wrapped recogniser's own (its thresholds, its detector, its assembly of
+    cards from faces, backs and indices): `recognise` is the recogniser's method run with this
+    object's `classify`."""
+
+    def __init__(self, recogniser, max_age: int = 6, min_iou: float = 0.6, max_diff: float = 5.0):
+        self.rec = recogniser
+        self.max_age, self.min_iou, self.max_diff = max_age, min_iou, max_diff
+        self._entries: list = []   # [box, thumbnail, probs row, embedding row, uses]
+        self.hits = self.misses = 0
+
+    def __getattr__(self, name):
+        # the recogniser's methods run on this object (so that theirs call our `classify`), its
+        # data (sessions, thresholds) is read from it
+        method = inspect.getattr_static(type(self.rec), name, None)
+        if isinstance(method, types.FunctionType):  # a plain method (not static, class or property)
+            return method.__get__(self)
+        return getattr(self.rec, name)
+
+    def recognise(self, frame):
+        return type(self.rec).recognise(self, frame)
+
+    @staticmethod
+    def _thumb(gray, box):
+        x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+        x1, y1 = min(gray.shape[1], int(np.ceil(box[2]))), min(gray.shape[0], int(np.ceil(box[3])))
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return None
+        return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA).astype(np.int16)
+
+    def classify(self, frame, boxes):
+        if not len(boxes):
+            self._entries = []
+            return self.rec.classify(frame, boxes)
+        gray = frame[..., 1]
+        reuse, todo = {}, []
+        for i, b in enumerate(boxes):
+            hit = None
+            for e in self._entries:
+                if e[4] < self.max_age and _iou(b, e[0]) >= self.min_iou:
+                    now = self._thumb(gray, e[0])
+                    if now is not None and e[1] is not None and float(np.abs(now - e[1]).mean()) <= self.max_diff:
+                        hit = e
+                    break
+            if hit is not None:
+                reuse[i] = hit
+            else:
+                todo.append(i)
+        probs_new, emb_new = self.rec.classify(frame, [boxes[i] for i in todo]) if todo else (None, None)
+        entries, rows, embs = [], [None] * len(boxes), [None] * len(boxes)
+        for k, i in enumerate(todo):
+            rows[i], embs[i] = probs_new[k], emb_new[k]
+            entries.append([tuple(boxes[i]), self._thumb(gray, boxes[i]), rows[i], embs[i], 0])
+        for i, e in reuse.items():
+            rows[i], embs[i] = e[2], e[3]
+            e[4] += 1
+            entries.append(e)
+        self.hits += len(reuse)
+        self.misses += len(todo)
+        self._entries = entries
+        return np.stack(rows), np.stack(embs)
+
+
+def _iou(a, b) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / max(1e-6, union)
+
+
+__all__ = ["MotionGate", "CachedReads", "LOOK", "SAME", "BUSY"]
