@@ -177,4 +177,4 @@ def _iou(a, b) -> float:
     return inter / max(1e-6, union)
 
 
-__all__ = ["MotionGate", "CachedReads", "LOOK", "SAME", "BUSY"]
+__all__ = ["BUSY", "LOOK", "SAME", "CachedReads", "MotionGate"]

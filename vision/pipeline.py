@@ -333,4 +333,4 @@ class Pipeline:
         }
 
 
-__all__ = ["Pipeline", "Referee", "StepResult", "MotionGate", "merge_nested", "recognise_tiled"]
+__all__ = ["MotionGate", "Pipeline", "Referee", "StepResult", "merge_nested", "recognise_tiled"]

@@ -13,8 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.engine import replay
-from referee.events import CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped, \
-    CardTurnedDown, HandShown
+from referee.events import (
+    CardDealt,
+    CardDiscarded,
+    CardExposed,
+    CardMoved,
+    CardPlayed,
+    CardsSwapped,
+    CardTurnedDown,
+    HandShown,
+)
 
 CARD_EVENTS = (CardDealt, CardExposed, CardTurnedDown, CardsSwapped, CardMoved, CardDiscarded, CardPlayed, HandShown)
 
@@ -118,4 +126,4 @@ def compare_referee(got_events, script) -> dict:
                                                    if a != b), None) if ref_text != got_text else None}
 
 
-__all__ = ["score_observations", "compare_referee", "Score", "card_events"]
+__all__ = ["Score", "card_events", "compare_referee", "score_observations"]

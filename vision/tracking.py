@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
@@ -384,4 +384,4 @@ class Tracker:
         return out
 
 
-__all__ = ["Tracker", "TrackerConfig", "TableDetection", "Track"]
+__all__ = ["TableDetection", "Track", "Tracker", "TrackerConfig"]
