@@ -59,6 +59,13 @@ BASE_GAME_READINGS = (
     ("base: fees", "House-rule fees go to the main pot, which every player still in can win; they do not "
      "set side-pot levels (only antes and bets do)."),
     ("base: all dead", "If every hand left at showdown is dead (Killer 4), they split the pot as if tied."),
+    ("base: community card", "Seven or eight players deep into a 7- or 8-card hand can run the 52 cards short: "
+     "if, when the last street starts, fewer cards are left than players still in, the last card is dealt as one "
+     "community card, face up in the centre, and plays in every hand (setting community_card, default on). "
+     "Nobody was dealt it, so no house rule fires on it (no fee, trade or sale); its card powers hold for "
+     "everyone (a 7 is wild, an Ace or black 6 may play as another card, a red 6 is void); it does not count "
+     "when judging who shows the best hand; a player's own last-card options (Gambler's Last Dollar) lapse. "
+     "Running out before the last street has no rule: the host ends the hand (a misdeal)."),
     ("base: misdeal", "A hand ended early by the host is a misdeal: every cent paid into the pot that hand "
      "goes back to its payer."),
     ("base: odd cents", "A split pot is shared in whole cents; odd cents go one each to the winners "

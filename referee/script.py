@@ -7,6 +7,7 @@ One command per line (or separated by `;`), `#` starts a comment:
     down 1 KH, 2 5S, 3 AH, 4 JD        # face-down deals, in order
     up 1 TC, 2 2D                       # face-up deals ("up 2 ?" is not allowed: up cards are seen)
     down 3 ?                            # an unseen hole card
+    centre 9S                           # a community card, face up in the centre
     bring_in 2 / complete 4 / check 1 / bet 3 / call 4 / raise 4 / fold 1 / allin 2 1.50
     decide 3 black-jack pay [seat=4] [card=5D] [id=7]   # seat "host" for the host
     expose 3 KD | turndown 2 4C | swap 1 9D 2 KC | move 2 5D 1 | discard 3 3C
@@ -71,6 +72,8 @@ def parse_line(line: str, street: list[int | None]) -> list[Event]:
             seat, card = part.split()
             out.append(CardDealt(int(seat), _card(card), cmd == "up", street[0]))
         return out
+    if cmd == "centre":
+        return [CardDealt(None, parse_card(rest[0]), True, street[0])]
     if cmd == "war":
         return [CardDealt(int(rest[0]), parse_card(rest[1]), True, None, "war")]
     if cmd in _BETS:

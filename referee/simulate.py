@@ -91,7 +91,8 @@ class Stats:
     extended: int = 0                # hands that became 7- or 8-card stud
     replays: int = 0                 # replay checks done
     stuck: int = 0                   # hands where no candidate was accepted (ended by the host)
-    deck_out: int = 0                # hands called off because the deck ran out (7-8 seats, 8-card stud)
+    deck_out: int = 0                # hands called off because the deck ran out (before the last card)
+    community: int = 0               # hands whose last card was one community card (the deck ran short)
     rules: Counter = field(default_factory=Counter)       # announcements per rule id
     violations: list = field(default_factory=list)        # invariant violations, in words
     witnesses: dict = field(default_factory=dict)         # kind -> the table's log up to the first one
@@ -110,7 +111,8 @@ class Stats:
                 f"{self.hands_per_second:.0f} hands/s")
         endings = (f"endings: {self.showdowns} showdowns, {self.fold_outs} fold-outs, "
                    f"{self.bonedoneskis} Bonedoneskis, {self.deck_out} out of cards, {self.stuck} stuck; "
-                   f"{self.wars} wars, {self.extended} extended hands; {self.replays} replay checks")
+                   f"{self.wars} wars, {self.extended} extended hands, {self.community} with a community card; "
+                   f"{self.replays} replay checks")
         kinds = ", ".join(f"{k}: {n}" for k, n in self.kinds().most_common())
         lines = [head, endings,
                  "announcements by rule: " + ", ".join(f"{r}={n}" for r, n in sorted(self.rules.items()) if r),
@@ -209,7 +211,8 @@ class Simulator:
                 break
             before = hand.pending
             if not self.deck and self.needs_card():
-                # A real table would deal a community card; the referee has none: call the hand off.
+                # The last card comes as a community card when the deck runs short (setting
+                # community_card); running out before that street has no rule: call the hand off.
                 self.stats.deck_out += 1
                 self.apply(HandEnded("the deck ran out"))
                 self.check_state()
@@ -233,6 +236,8 @@ class Simulator:
             self.stats.wars += 1
         if self.state.hand.final_street > self.state.settings.cards:
             self.stats.extended += 1
+        if self.state.hand.community:
+            self.stats.community += 1
 
     def hand_over(self, before) -> None:
         hand = self.state.hand
@@ -290,7 +295,7 @@ class Simulator:
     # ---- dealing
     def needs_card(self) -> bool:
         hand = self.state.hand
-        if hand.marks.get("replacement_owed"):
+        if hand.marks.get("replacement_owed") or hand.marks.get("community_owed"):
             return True
         target = 3 if hand.street == 3 else hand.street
         got = dict(hand.marks["received"])
@@ -309,6 +314,8 @@ class Simulator:
             return CardDealt(a if len(ca) <= len(cb) else b, self.war_deck[-1], True, None, "war")
         if hand.phase != "dealing":
             return None
+        if hand.marks.get("community_owed"):
+            return CardDealt(None, self.deck[-1], True, hand.street)
         target = 3 if hand.street == 3 else hand.street
         got = dict(hand.marks["received"])
         short = [s for s in hand.order if not hand.boards[s].folded and got[s] < target]
@@ -443,7 +450,7 @@ class Simulator:
         if not hand.marks.get("war") and war != ZERO and hand.phase != "over":
             self.violation("war pot", f"the war pot holds {war} with no war on")
         # cards
-        seen: list[Card] = list(hand.discards)
+        seen: list[Card] = list(hand.discards) + list(hand.community)
         unseen_slots = 0
         for board in hand.boards.values():
             for slot in board.slots:

@@ -124,6 +124,7 @@ class Hand:
     side_cards: tuple[tuple[str, int, AnyCard], ...] = ()  # (deck, seat, card) from other decks
     marks: dict[str, Any] = field(default_factory=dict)     # rule bookkeeping; values immutable
     up_deals: tuple[tuple[int, int, AnyCard, int], ...] = ()  # (order, seat, card, street) face-up deals
+    community: tuple[AnyCard, ...] = ()     # cards dealt face up in the centre, part of every hand
     result: tuple[tuple[str, Any], ...] = ()
 
     def clone(self) -> "Hand":
@@ -145,6 +146,7 @@ class Hand:
                 if slot.card is not None:
                     yield slot.card
         yield from self.discards
+        yield from self.community
 
     def next_seat(self, seat: int, *, live_only: bool = True) -> int:
         seats = self.live if live_only else self.order

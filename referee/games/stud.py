@@ -38,6 +38,7 @@ class StudGame:
     name = "Stud poker"
     settings_class = StudSettings
     rules: tuple = ()
+    deck_size = 52
 
     # ------------------------------------------------------------------ opening the table
     def open(self, w: Work, event: TableOpened) -> None:
@@ -178,6 +179,8 @@ class StudGame:
         if event.deck != "main":
             return self.side_deal(w, event)
         if event.seat is None:
+            if hand.marks.get("community_owed"):
+                return self.deal_community(w, event)
             raise Refusal(f"{self.name} deals no cards to the centre")
         board = self.live_seat(hand, event.seat)
         if self.owed_replacement(hand, event.seat):
@@ -188,6 +191,9 @@ class StudGame:
         self.refuse_if_blocked(hand, "deal")
         if event.street is not None and event.street != hand.street:
             raise Refusal(f"the deal is on street {hand.street}, not street {event.street}")
+        if hand.marks.get("community_owed"):
+            raise Refusal("there are not enough cards left for every player's last card: deal it as one "
+                          "community card, face up in the centre")
         if self.received(hand, event.seat) >= self.street_target(hand.street):
             raise Refusal(f"seat {event.seat} already has its cards for street {hand.street}")
         self.check_card_free(hand, event.card)
@@ -204,6 +210,48 @@ class StudGame:
         self.after_deal(w, event.seat)
         if hand.phase == "dealing" and self.all_dealt(hand):
             self.street_dealt(w)
+
+    def deal_community(self, w: Work, event: CardDealt) -> None:
+        """The last card as one community card: it is every live seat's card for the street."""
+        hand = w.hand
+        if hand.phase != "dealing":
+            raise Refusal(f"street {hand.street} is being bet: no more cards now")
+        self.refuse_if_blocked(hand, "deal")
+        if event.street is not None and event.street != hand.street:
+            raise Refusal(f"the deal is on street {hand.street}, not street {event.street}")
+        if event.card is None or not event.up:
+            raise Refusal("the community card is dealt face up: say which card it is")
+        self.check_card_free(hand, event.card)
+        hand.dealt += 1
+        hand.community = hand.community + (event.card,)
+        del hand.marks["community_owed"]
+        live = hand.live
+        target = self.street_target(hand.street)
+        for seat in live:
+            if self.received(hand, seat) < target:
+                self.count_received(hand, seat)
+        self.lapse(w, "card")
+        if hand.marks.pop("unbet_round", False):
+            self.lapse(w, "betting")
+        w.say(f"Community card: {event.card.pretty}, the last card of every player still in.", seats=live)
+        for seat in live:
+            self.after_deal(w, seat)
+        if hand.phase == "dealing" and self.all_dealt(hand):
+            self.street_dealt(w)
+
+    def community_due(self, w: Work) -> None:
+        """At the start of the last street: too few cards left for every player's last card (seven or
+        eight players deep into the hand) makes it one community card (setting community_card)."""
+        hand = w.hand
+        if not w.state.settings.community_card or hand.street != hand.final_street:
+            return
+        live = hand.live
+        left = self.deck_size - hand.dealt
+        if 0 < left < len(live):
+            hand.marks["community_owed"] = True
+            w.say(f"Only {left} card{'s' if left > 1 else ''} left for {len(live)} players: the last card is "
+                  f"dealt as one community card, face up in the centre, and plays in every hand.", seats=live)
+            self.lapse(w, "river")  # options about a seat's own last card are gone
 
     def all_dealt(self, hand: Hand) -> bool:
         """Every live seat has its cards for this street."""
@@ -393,6 +441,7 @@ class StudGame:
         hand.phase = "dealing"
         self.lapse(w, "street")
         w.say(f"Betting done. Deal street {hand.street}.")
+        self.community_due(w)
         # Seats all in or a single seat able to act still get their cards; nothing else to do.
 
     # ------------------------------------------------------------------ card movements
@@ -629,7 +678,7 @@ class StudGame:
         self.pay_out(w, winnings, rule="", why=why)
 
     def hand_value(self, w: Work, seat: int):
-        cards = [s.card for s in w.hand.boards[seat].slots]
+        cards = [s.card for s in w.hand.boards[seat].slots] + list(w.hand.community)
         return evaluate(cards)
 
     def dead_reason(self, w: Work, seat: int) -> str:

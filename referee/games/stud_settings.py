@@ -24,6 +24,9 @@ class StudSettings:
     max_raises: int = 3                    # a bet and three raises per round
     cards: int = 6                         # cards per player before any extension
     max_seats: int = 8
+    # Not enough cards left for every player's last card: it is dealt as one community card,
+    # face up in the centre, shared by all (the usual stud practice; see docs/interpretations.md).
+    community_card: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: (str(v) if isinstance(v := getattr(self, f.name), Decimal) else v)

@@ -186,8 +186,8 @@ def _gld_street_start(g, w):
 
 def _gld_offer(g, w, seat):
     hand = w.hand
-    if seat in hand.marks.get("river_up_paid", ()):
-        return
+    if seat in hand.marks.get("river_up_paid", ()) or hand.marks.get("community_owed") or hand.community:
+        return  # (a community last card is face up for everyone anyway)
     if any(p.rule == "gamblers-last-dollar" and p.seat == seat for p in hand.pending):
         return
     if g.received(hand, seat) >= hand.final_street:

@@ -104,10 +104,23 @@ def _units(slots, combined_pairs, settings) -> list[Unit]:
     return out
 
 
+COMMUNITY_TAGS = frozenset({"community"})
+
+
+def community_slots(hand: Hand) -> tuple[Slot, ...]:
+    """The centre's cards, as face-up cards of every hand at showdown. Nobody was dealt them, so no
+    seat's house rules fire on them; their card powers (a 7 face up is wild, an Ace or a black 6
+    may play as another card, a red 6 is void) hold for everyone."""
+    return tuple(Slot(card, True, hand.final_street, 0, COMMUNITY_TAGS) for card in hand.community)
+
+
 def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: bool = True):
+    """The seat's hand value: its face-up cards (who acts first; the community card is everyone's,
+    so it is left out there) or all its cards with the community card (showdown)."""
     board = hand.boards[seat]
     combos = hand.marks.get("combined")
     pairs = tuple(pair for pair in combos if pair[0] == seat) if combos else ()
+    community = () if up_only else hand.community
     # A board is an immutable value, so what it is worth can be memoised on the object itself
     # (outside its fields: equality, hashing and `replace` never see it). Who acts first is
     # judged on every event before a round's first chip; most of those boards have not changed.
@@ -115,11 +128,13 @@ def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: 
     if memo is None:
         memo = {}
         object.__setattr__(board, "_values", memo)
-    key = (up_only, no_copies, pairs)
+    key = (up_only, no_copies, pairs, community)
     hit = memo.get(key)
     if hit is not None and hit[0] is settings:
         return hit[1]
     slots = tuple(s for s in board.slots if s.card is not None and (s.up or not up_only))
+    if community:
+        slots += community_slots(hand)
     value = _evaluate(slots, pairs, settings, no_copies)
     memo[key] = (settings, value)
     return value
@@ -174,7 +189,7 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
     notes: list[tuple[str, str]] = []
     if value is None:
         return notes
-    slots = {s.card: s for s in hand.boards[seat].slots if s.card is not None}
+    slots = {s.card: s for s in hand.boards[seat].slots + community_slots(hand) if s.card is not None}
     if value.key and value.key[0] == Category.NAMED:
         notes.append(("stone-cold-nuts", f"Seat {seat} has the Stone Cold Nuts: 2s full of 5s beat every hand."))
     combos = [(Card.parse(a), Card.parse(b)) for s, a, b in hand.marks.get("combined", ()) if s == seat]

@@ -178,8 +178,8 @@ def _river_kings(hand) -> list[tuple[int, Card]]:
 
 def _river_street_start(g, w):
     hand = w.hand
-    if hand.street != hand.final_street:
-        return
+    if hand.street != hand.final_street or hand.marks.get("community_owed"):
+        return  # (a community last card is face up for everyone anyway)
     kings = _river_kings(hand)
     if not kings:
         return
