@@ -42,30 +42,36 @@ def _scene_crops(rec, n_scenes: int, first_seed: int):
 
 @pytest.fixture(scope="module")
 def quantised_dir(tmp_path_factory, models_dir):
-    """A model directory holding the plain files and a classifier.int8.onnx quantised here."""
+    """A model directory holding the plain files and a classifier.int8.onnx quantised here
+    (calibrated on index crops of rendered training-style scenes: no build/ data needed)."""
     pytest.importorskip("onnx")
     from vision.quantize import quantize_classifier
 
     d = _plain_dir(tmp_path_factory.mktemp("q") / "models", models_dir)
     plain = Recogniser.from_models(d, fast=False)
-    calib, _ = _scene_crops(plain, 3, 100)
-    check = _scene_crops(plain, 2, 200)  # labels: the fp32 reading, so accuracy = agreement
+    calib, _ = _scene_crops(plain, 6, 100)
+    check = _scene_crops(plain, 3, 200)  # labels: the fp32 reading, so accuracy = agreement
     report = quantize_classifier(d, calib=calib, check=check, tolerance=0.1, min_agreement=0.85)
     return d, report
 
 
 def test_int8_classifier_loads_and_agrees(quantised_dir, known_scene):
+    from vision.crops import crop_square
+
     d, report = quantised_dir
-    assert report["int8_accuracy"] >= 0.85 and report["crops"] >= 10, report
+    assert report["int8_accuracy"] >= 0.85 and report["crops"] >= 20, report
     fast = Recogniser.from_models(d)
     assert fast.model_files["classifier"] == d / FAST_CLASSIFIER_FILE
     assert (d / FAST_CLASSIFIER_FILE).stat().st_size < 0.5 * (d / CLASSIFIER_FILE).stat().st_size  # int8 weights
     plain = Recogniser.from_models(d, fast=False)
     frame, codes = known_scene
+    crops = np.stack([crop_square(frame, b) for k, _, b in plain.detect(frame) if k == 2])
+    p_plain, p_fast = plain.classify_crops(crops)[0], fast.classify_crops(crops)[0]
+    sure = p_plain.max(1) >= plain.min_identity_conf
+    assert sure.sum() >= 4 and (p_fast[sure].argmax(1) == p_plain[sure].argmax(1)).mean() >= 0.9
     got_fast = {c.identity for c in fast.recognise(frame) if c.identity}
-    got_plain = {c.identity for c in plain.recognise(frame) if c.identity}
     assert got_fast <= set(codes), f"int8 invented cards: {got_fast - set(codes)}"
-    assert len(got_fast & got_plain) >= len(got_plain) - 1, (got_fast, got_plain)
+    assert len(got_fast) >= len(codes) - 2, got_fast
 
 
 def test_failed_check_writes_nothing(tmp_path, models_dir):
