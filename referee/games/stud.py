@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import betting as bet
 from ..announcements import Kind, Pending
+from ..cards import Card
 from ..engine import Refusal, Work
 from ..events import (AllIn, BetAction, BringIn, CardDealt, CardDiscarded, CardExposed, CardMoved,
                       CardsSwapped, CardTurnedDown, Complete, Decision, Event, Fold, HandEnded,
@@ -163,8 +164,26 @@ class StudGame:
             raise Refusal(f"waiting for {who}: {p.prompt}")
 
     def check_card_free(self, hand: Hand, card) -> None:
-        if card is not None and card in set(hand.cards_in_play()):
-            raise Refusal(f"{card.pretty} is already on the table: a card cannot be in two places")
+        if card is None:
+            return
+        if type(card) is Card:
+            # Every card dealt is checked against every card out: compare the plain fields rather
+            # than hashing ~30 Cards into a set each time (Card equality is exactly this).
+            rank, suit = card.rank, card.suit
+            for board in hand.boards.values():
+                for slot in board.slots:
+                    c = slot.card
+                    if c is card or (type(c) is Card and c.rank == rank and c.suit == suit):
+                        break
+                else:
+                    continue
+                break
+            else:
+                if not any(c == card for c in hand.discards + hand.community):
+                    return
+        elif card not in set(hand.cards_in_play()):
+            return
+        raise Refusal(f"{card.pretty} is already on the table: a card cannot be in two places")
 
     def live_seat(self, hand: Hand, seat: int | None) -> SeatHand:
         if seat is None or seat not in hand.boards:

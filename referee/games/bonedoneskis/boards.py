@@ -38,6 +38,9 @@ def runs_of_three(hand: Hand, seat: int) -> list[tuple[tuple[int, int, int], str
     out = []
     for n in range(len(cards) - 2):
         (i, a), (j, b), (k, c) = cards[n:n + 3]
+        ra, rb, rc = a.card.rank, b.card.rank, c.card.rank
+        if 14 not in (ra, rb, rc) and not (rb - ra == rc - rb and rb - ra in (1, -1)):
+            continue  # no run without an Ace's second value: skip the search (it runs for every up card)
         for ranks in _rank_choices(a, b, c):
             x, y, z = ranks
             if y == x + 1 and z == y + 1:

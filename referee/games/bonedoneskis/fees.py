@@ -288,8 +288,10 @@ I_GOT_THE_NINE = rule(
 
 def _bonedoneskis_up(g, w, seat, index, how):
     hand = w.hand
-    ups = {s.card for _, s in boards.up(hand, seat)}
-    if SIX_OF_HEARTS in ups and SIX_OF_DIAMONDS in ups and hand.phase != "over":
+    # Both red 6s among the face-up cards (plain field tests: this runs for every card face up).
+    reds = {c.suit for c in (s.card for s in hand.boards[seat].slots if s.up)
+            if type(c) is Card and c.rank == 6 and c.suit in ("H", "D")}
+    if len(reds) == 2 and hand.phase != "over":
         w.say(f"Bonedoneskis! Seat {seat} shows both red 6s: the hand ends and the pot goes to seat {seat}.",
               rule="bonedoneskis", kind=Kind.INFO, seats=(seat,))
         g.pay_out(w, {seat: g.pot_balance(w)}, rule="bonedoneskis", why="a Bonedoneskis")

@@ -135,8 +135,22 @@ def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: 
     slots = tuple(s for s in board.slots if s.card is not None and (s.up or not up_only))
     if community:
         slots += community_slots(hand)
-    value = _evaluate(slots, pairs, settings, no_copies)
+    value = (_showing if up_only else _evaluate)(slots, pairs, settings, no_copies)
     memo[key] = (settings, value)
+    return value
+
+
+def _showing(slots, pairs, settings, no_copies: bool):
+    """The face-up cards' value, for who acts first: only its `key` is ever used, and the key does
+    not depend on the order the cards lie in, so the same cards in any order share one judgement."""
+    key = (tuple(sorted([(s.card, is_wild(s, settings), schizo_street(s)) for s in slots])),
+           tuple(sorted([pair[1:] for pair in pairs])), settings.combine_ace_low if pairs else None, no_copies,
+           "showing")
+    value = _JUDGED.get(key, _JUDGED)
+    if value is _JUDGED:
+        if len(_JUDGED) >= _JUDGED_MAX:
+            _JUDGED.clear()
+        value = _JUDGED[key] = _judge(slots, pairs, settings, no_copies)
     return value
 
 
