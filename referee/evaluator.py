@@ -337,6 +337,40 @@ def evaluate(units_or_cards: Iterable[Union[Card, Unit]] | str, *, no_copies: bo
     return _evaluate_units(list(items), no_copies, tuple(top_hands))
 
 
+def copies_matter(items: Iterable[Union[Card, Unit]]) -> bool:
+    """Whether No Copies could change the value of these cards: False only when there is no wild
+    card, no alternative would substitute a card the hand holds (or the same card twice), and no
+    two units may become the same card. Then `evaluate(..., no_copies=False)` gives the same value
+    as with No Copies: the same alternatives, the same combinations, and with no wild to place
+    the Pool's forbidden cards are never consulted. (Lets a caller skip the second evaluation.)"""
+    held: set = set()
+    choosers = []
+    for it in items:
+        if isinstance(it, Card):
+            held.add(it)
+            continue
+        if it.wild:
+            return True
+        held.update(it.sources)
+        if not it.is_natural:
+            choosers.append(it)
+    if not choosers:
+        return False
+    blockers = {Played(c.rank, c.suit) for c in held if not c.is_joker}
+    for u in choosers:
+        blockers -= u.own - u.blockers
+    owner: dict = {}
+    for u in choosers:
+        for alt in u.alternatives:
+            subs = [p for p in alt if p.suit and p not in u.own]
+            if len(set(subs)) < len(subs):
+                return True
+            for p in subs:
+                if p in blockers or owner.setdefault(p, id(u)) != id(u):
+                    return True
+    return False
+
+
 def _evaluate_units(items: list, no_copies: bool, top_hands: tuple) -> HandValue:
     if not items:
         raise ValueError("evaluate needs at least 1 card, got none")

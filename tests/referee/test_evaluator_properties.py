@@ -23,8 +23,8 @@ from treys import Card as TCard
 from treys import Evaluator
 
 from referee.cards import JOKER, Card, deck52
-from referee.evaluator import (Category, Played, TopHand, Unit, combined, derived, evaluate, natural, suitless,
-                               void, wild, with_extra)
+from referee.evaluator import (Category, Played, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
+                               suitless, void, wild, with_extra)
 
 SUITS = "SHDC"
 DECK = list(deck52())
@@ -343,6 +343,26 @@ def test_copies_allowed_agree_with_brute_force(seed):
     hand = make_hand(seed, max_wilds=3)
     v = evaluate(hand, no_copies=False)
     assert v.key == ranks_best(hand, no_copies=False), hand
+
+
+def test_when_copies_do_not_matter_no_copies_changes_nothing():
+    """`copies_matter` False promises the same value with and without No Copies (the Bonedoneskis
+    showdown then skips its second judgement); it must also say True when No Copies does bite."""
+    said = Counter()
+    for seed in range(3000):
+        hand = make_hand(seed, max_wilds=rng_wilds(seed), others=3)
+        with_rule, without = evaluate(hand, top_hands=TOPS[:1]), evaluate(hand, no_copies=False, top_hands=TOPS[:1])
+        if not copies_matter(hand):
+            said["no"] += 1
+            assert with_rule.key == without.key, hand
+            assert evaluate(hand).key == evaluate(hand, no_copies=False).key, hand
+        elif with_rule.key != without.key:
+            said["bites"] += 1
+    assert said["no"] > 300 and said["bites"] > 30, said   # both sides really were exercised
+
+
+def rng_wilds(seed: int) -> int:
+    return 0 if seed % 3 else 2   # mostly hands without wilds: the only ones that can say "no"
 
 
 TOPS = (TopHand("Stone Cold Nuts", Category.FULL_HOUSE, (2, 5)),

@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...cards import Card
-from ...evaluator import (Category, TopHand, Unit, combined, derived, evaluate, natural, suitless, void, wild,
-                         with_extra)
+from ...evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
+                         suitless, void, wild, with_extra)
 from ...state import Hand, Slot
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
@@ -235,7 +235,8 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
     for card in RED_SIXES:
         if card in slots:
             notes.append(("red-sixes", f"Seat {seat}: the {card.pretty} has no value (Red 6's)."))
-    free = evaluate_seat(hand, settings, seat, up_only=False, no_copies=False)
+    free = evaluate_seat(hand, settings, seat, up_only=False, no_copies=False) if _copies_matter(hand, settings, seat) \
+        else None  # without wild or blocked cards No Copies changes nothing: no second judgement
     if free is not None and free.key > value.key:
         copies = [(c, p) for c, p in free.plays_as.items()
                   if p.suit and Card(p.rank, p.suit) in slots and Card(p.rank, p.suit) not in RED_SIXES]
@@ -243,6 +244,12 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
                          for c, p in copies) or "a wild or derived card may not copy a card already in the hand"
         notes.append(("no-copies", f"Seat {seat}: No Copies! {what} (without that rule: {free.name})."))
     return notes
+
+
+def _copies_matter(hand: Hand, settings, seat: int) -> bool:
+    slots = tuple(s for s in hand.boards[seat].slots if s.card is not None) + community_slots(hand)
+    pairs = tuple(pair for pair in hand.marks.get("combined", ()) if pair[0] == seat)
+    return copies_matter(_units(slots, pairs, settings))
 
 
 def dead_reason(hand: Hand, seat: int) -> str | None:
