@@ -111,6 +111,8 @@ def community_slots(hand: Hand) -> tuple[Slot, ...]:
     """The centre's cards, as face-up cards of every hand at showdown. Nobody was dealt them, so no
     seat's house rules fire on them; their card powers (a 7 face up is wild, an Ace or a black 6
     may play as another card, a red 6 is void) hold for everyone."""
+    if not hand.community:
+        return ()
     return tuple(Slot(card, True, hand.final_street, 0, COMMUNITY_TAGS) for card in hand.community)
 
 
