@@ -56,6 +56,8 @@ class TrackerConfig:
     identity_wait: int = 10
     look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
+    single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
+    merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
 
 
 @dataclass
@@ -164,6 +166,7 @@ class Tracker:
         pairs, unmatched = self._associate(frame, dets)
         for t, d in pairs:
             self._observe(t, d, frame)
+        self._keep_covered(frame, dets)
         for d in unmatched:
             if any(frame - t.last_seen <= 2 and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size
                    and not (t.identity and d.identity and d.identity != t.identity and d.confidence >= 0.5)
@@ -219,6 +222,18 @@ class Tracker:
             used_d.add(di)
             pairs.append((self.tracks[ti], dets[di]))
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
+
+    def _keep_covered(self, frame: int, dets: list[TableDetection]) -> None:
+        """Overlapping cards of one face (a stud row of hole cards) are often boxed together: a box
+        bigger than one card, lying over a placed card the association left without a detection,
+        shows that card too (it is not missing); it counts as seen, without moving it."""
+        one = self.cfg.card_size * self.cfg.single_area
+        for t in self.tracks.values():
+            if not t.placed or t.matched or t.up is None:
+                continue
+            if any(d.face_up == t.up and d.size > self.cfg.merged_size * one
+                   and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size for d in dets):
+                t.last_seen = frame
 
     def _observe(self, t: Track, d: TableDetection, frame: int) -> None:
         cfg = self.cfg

@@ -184,3 +184,76 @@ def test_tiled_recognition_maps_boxes_back_and_keeps_a_card_once():
     cards = recognise_tiled(f, np.zeros((720, 1280, 3), np.uint8), "2x1")
     assert [s[1] for s in f.calls] == [768, 768]
     assert [(c.box, c.identity) for c in cards] == [((600, 100, 700, 240), "7H")]
+
+
+def test_busy_frames_keep_the_cards_whose_place_did_not_change_and_look_every_stride():
+    import numpy as np
+
+    from vision.gating import BUSY, LOOK, SAME, MotionGate
+
+    table = np.random.default_rng(1).integers(40, 80, (720, 1280, 3), dtype=np.uint8)
+    g = MotionGate(max_skip=9, stride=2)
+    assert g.decide(table) == LOOK and g.decide(table) == SAME
+    moving = []
+    for k in range(4):  # a hand crossing the left half, a new place every frame
+        f = table.copy()
+        f[100:300, 100 + 120 * k:220 + 120 * k] = 220
+        moving.append(f)
+    assert [g.decide(f) for f in moving] == [LOOK, BUSY, LOOK, BUSY]
+    assert g.unchanged((900, 400, 1000, 540)) and not g.unchanged((340, 100, 460, 300))
+    assert g.decide(moving[-1]) == LOOK  # the picture stopped moving: look at once
+    assert MotionGate(max_skip=9, stride=1).decide(table) == LOOK
+    g1 = MotionGate(max_skip=9, stride=1)
+    assert [g1.decide(f) for f in [table] + moving] == [LOOK] * 5
+    assert g.decide(moving[-1], want=True) == LOOK  # a reading is awaited: an unchanged frame is read
+
+
+def test_a_face_up_card_waits_for_a_second_reading_so_one_misread_does_not_stick():
+    tr = Tracker()
+    obs = run(tr, [[det(SEAT1, True, "QH", 0.65)], [det(SEAT1, True, "5H", 0.9)], [det(SEAT1, True, "5H", 0.9)]])
+    assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(DEALT, "5H", False)]
+    tr = Tracker()
+    assert run(tr, [[det(SEAT1, True, "9C", 0.95)], [det(SEAT1, True, None, 0.0)]]) == []
+    assert tr.wants_look()  # the pipeline reads it again at once
+    assert [(o.kind, o.card) for o in run(tr, [[det(SEAT1, True, "9C", 0.95)]], start=2)] == [(DEALT, "9C")]
+    assert not tr.wants_look()
+
+
+def test_a_box_around_two_overlapping_backs_keeps_both_cards():
+    tr = Tracker(TrackerConfig(remove_frames=5))
+    a, b = (180.0, 420.0), (218.0, 420.0)  # a stud row: the second card half over the first
+    obs = run(tr, [[det(a)]] * 3 + [[det(a), det(b)]] * 3)
+    assert [o.kind for o in obs] == [DEALT, DEALT]
+    merged = det((199.0, 420.0), size=95.0)  # the detector now boxes both as one
+    assert [o.kind for o in run(tr, [[merged]] * 12, start=6)] == []
+    single = det(a, size=75.0)  # one card taken away: one box of one card's size again
+    assert [o.kind for o in run(tr, [[single]] * 12, start=18)] == [REMOVED]
+
+
+def test_index_reads_are_reused_while_their_pixels_do_not_change():
+    import numpy as np
+
+    from vision.gating import CachedReads
+
+    class Rec:  # stands in for a Recogniser: recognise() calls self.classify like the real one
+        runs = 0
+
+        def classify(self, frame, boxes):
+            Rec.runs += len(boxes)
+            return np.full((len(boxes), 54), 0.5, np.float32), np.zeros((len(boxes), 4), np.float32)
+
+        def recognise(self, frame):
+            return self.classify(frame, [(100, 100, 130, 140), (500, 300, 530, 340)])[0]
+
+    img = np.random.default_rng(2).integers(0, 255, (720, 1280, 3), dtype=np.uint8)
+    c = CachedReads(Rec(), max_age=3)
+    for _ in range(3):
+        assert c.recognise(img).shape == (2, 54)
+    assert (Rec.runs, c.hits) == (2, 4)
+    moved = img.copy()
+    moved[300:340, 500:530] = 255 - moved[300:340, 500:530]  # another card there now
+    c.recognise(moved)
+    assert Rec.runs == 3
+    for _ in range(3):
+        c.recognise(moved)
+    assert Rec.runs == 4  # the unchanged one is read again after max_age reuses
