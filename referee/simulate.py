@@ -77,6 +77,13 @@ TARGETS = {
 }
 
 
+_THIRD = 1.0 / 3.0
+
+
+def _minus_key(t: tuple) -> float:
+    return -t[0]
+
+
 @dataclass
 class Stats:
     hands: int = 0
@@ -274,22 +281,23 @@ class Simulator:
         return False
 
     def candidates(self) -> list[Event]:
-        rng, hand = self.rng, self.state.hand
+        """Every candidate gets the key random() ** (1 / weight) and they are tried highest first
+        (weights: answers 3, the next deal 2, bets 1)."""
+        random, hand = self.rng.random, self.state.hand
         weighted: list[tuple[float, Event]] = []
-
-        def add(weight: float, event: Event | None) -> None:
-            if event is not None:
-                weighted.append((rng.random() ** (1.0 / weight), event))
-
         for p in hand.pending:
             for event in self.answers(p):
-                add(3.0, event)
-        add(2.0, self.next_deal())
+                weighted.append((random() ** _THIRD, event))
+        event = self.next_deal()
+        if event is not None:
+            weighted.append((random() ** 0.5, event))
         b = hand.betting
         if hand.phase == "betting" and b is not None and b.to_act is not None:
             for event in self.bet_events(b, b.to_act):
-                add(1.0, event)
-        weighted.sort(key=lambda t: -t[0])
+                weighted.append((random(), event))
+        if len(weighted) == 1:
+            return [weighted[0][1]]
+        weighted.sort(key=_minus_key)
         return [e for _, e in weighted]
 
     # ---- dealing
