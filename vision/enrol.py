@@ -31,6 +31,7 @@ from .recogniser import (
 )
 
 MIN_INDEX_CONF = 0.3  # weaker index boxes on enrolment frames are mostly pips and art: not used
+SCALES = (1.0, 1.25, 1.5)  # logit sharpening the fit may choose; (1.0,) = learn the cards only
 
 
 def _codes(codes) -> list[int]:
@@ -165,7 +166,7 @@ def _embed(rec: Recogniser, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none: int = 6,
-               seed: int = 0) -> tuple[dict, dict]:
+               seed: int = 0, scales=SCALES, steps: int = 300) -> tuple[dict, dict]:
     """Augment, embed, fit. Returns (head, report)."""
     rng = np.random.default_rng(seed)
     crops, ys, groups = [], [], []
@@ -180,15 +181,15 @@ def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none:
     x = np.concatenate(crops)
     y, groups = np.array(ys), np.array(groups)
     logp, emb = _embed(rec, x)
-    head, report = choose_and_fit(emb, logp, y, groups, rng)
+    head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps)
     report.update({"index_examples": len(pos), "none_examples": len(neg), "crops_fitted": len(y)})
     return head, report
 
 
-def enrol(rec: Recogniser, frames, codes, per_index: int = 24, seed: int = 0) -> tuple[dict, dict]:
+def enrol(rec: Recogniser, frames, codes, per_index: int = 24, seed: int = 0, scales=SCALES) -> tuple[dict, dict]:
     frames = [load_frame(f) for f in frames]
     pos, neg = find_examples(rec, frames, codes, seed)
-    head, report = build_head(rec, frames, pos, neg, per_index=per_index, seed=seed)
+    head, report = build_head(rec, frames, pos, neg, per_index=per_index, seed=seed, scales=scales)
     got = {IDENTITIES[lab] for _, _, lab in pos}
     report["cards"] = sorted(got)
     report["missing"] = sorted({IDENTITIES[i] for i in _codes(codes)} - got)

@@ -43,11 +43,12 @@ def enrolled(plain, unseen_style):
     frames = [render_scene(500 + i, [unseen_style], [], TRAIN_FAMILIES, cache, size=(960, 540), codes=[c])[0]
               for i, c in enumerate(CODES)]
     pos, neg = find_examples(plain, frames, CODES)
-    head, report = build_head(plain, frames, pos, neg, per_index=12, per_none=3)
+    # scale 1 only: the head must learn the cards, not merely sharpen every answer
+    head, report = build_head(plain, frames, pos, neg, per_index=12, per_none=3, scales=(1.0,), steps=200)
     return frames, pos, neg, head, report
 
 
-def _probe_crops(style, n_per_card=15):
+def _probe_crops(style, n_per_card=12):
     """Other renders of the enrolled cards (different seeds, the training crop renderer) and
     no-index crops of the same style."""
     from vision.synth.backgrounds import TRAIN_FAMILIES
@@ -62,7 +63,7 @@ def _probe_crops(style, n_per_card=15):
             x, y = render_index_crop(rng, [style], cache, TRAIN_FAMILIES, code=c)
             xs.append(x)
             ys.append(y)
-    for _ in range(30):
+    for _ in range(24):
         x, y = render_index_crop(rng, [style], cache, TRAIN_FAMILIES, code=CODES[int(rng.integers(0, 8))],
                                  negative=True)
         xs.append(x)
@@ -80,9 +81,10 @@ def test_enrolment_improves_an_unseen_style(plain, enrolled, unseen_style):
     probs = after_rec.classify_crops(x)[0]
     after = score(probs, y, plain.min_identity_conf)
     assert np.allclose(probs.sum(1), 1, atol=1e-4)
-    # more of the unseen style's cards pass the recogniser's 0.8 identity threshold, correctly
-    assert after["named_right"] >= before["named_right"] + 0.1, (before, after)
-    assert after["accuracy"] >= before["accuracy"] - 0.02, (before, after)
+    # the enrolled cards are read better, and more of them pass the recogniser's 0.8 identity
+    # threshold correctly (measured: accuracy 0.42 -> 0.62, named right 0.00 -> 0.33)
+    assert after["accuracy"] >= before["accuracy"] + 0.1, (before, after)
+    assert after["named_right"] >= before["named_right"] + 0.15, (before, after)
     assert after["named_wrong"] <= before["named_wrong"] + 0.02, (before, after)
     none = y == NONE_CLASS
     assert (probs[none].argmax(1) == NONE_CLASS).mean() >= 0.85
