@@ -213,6 +213,8 @@ def main(argv=None) -> int:
     ap.add_argument("--artwork", type=Path, default=Path("build/vision/artwork"))
     ap.add_argument("--limit", type=int)
     ap.add_argument("--enrol", action="store_true")
+    ap.add_argument("--enrol-scales", type=lambda v: tuple(float(x) for x in v.split(",")), default=(1.0, 1.25, 1.5),
+                    help="logit sharpening the enrolment fit may choose from (1 = none)")
     ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args(argv)
@@ -238,7 +240,7 @@ def main(argv=None) -> int:
         t0 = time.time()
         frames, codes = enrol_frames(a.artwork)
         pos, neg = find_examples(rec, frames, codes)
-        rec.templates, report = build_head(rec, frames, pos, neg)
+        rec.templates, report = build_head(rec, frames, pos, neg, scales=a.enrol_scales)
         fit_s = round(time.time() - t0, 1)
         out["enrolled"] = {"enrol_frames": len(frames), "index_examples": len(pos), "none_examples": len(neg),
                            "cards_with_an_example": len({lab for _, _, lab in pos}), "seconds": fit_s,
