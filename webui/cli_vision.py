@@ -61,10 +61,12 @@ def add_parsers(sub) -> None:
     q.add_argument("--models", type=Path, default=Path("models"), help="model directory (default: models/)")
     q.add_argument("--data", type=Path, default=Path("build/vision/data"),
                    help="croupier synth output: calibration (cls/train) and check (cls/val) crops")
+    q.add_argument("--rect", action="store_true",
+                   help="also make detector.rect.onnx (free input size: faster, more invented cards "
+                        "measured; needs the detector .pt)")
     q.add_argument("--weights", type=Path, action="append",
-                   help="the detector .pt that MODELS/detector.onnx was exported from (repeatable; "
-                        "default: every build/vision/runs/*/weights/*.pt, the matching one is used)")
-    q.add_argument("--only", choices=["classifier", "detector"], help="make only this stage's file")
+                   help="with --rect: the detector .pt that MODELS/detector.onnx was exported from "
+                        "(repeatable; default: every build/vision/runs/*/weights/*.pt, the matching one is used)")
     q.set_defaults(func=cmd_quantize)
 
     s = sub.add_parser("synth", help="generate synthetic training / held-out data (fetches npm artwork)")
@@ -168,8 +170,7 @@ def cmd_enrol(args) -> int:
 def cmd_quantize(args) -> int:
     from vision.quantize import quantize_models
 
-    res = quantize_models(args.models, args.data, args.weights, detector=args.only != "classifier",
-                          classifier=args.only != "detector")
+    res = quantize_models(args.models, args.data, args.weights, detector=args.rect)
     print(json.dumps(res, indent=1))
     failed = [k for k, v in res.items() if "error" in v]
     for k in failed:
