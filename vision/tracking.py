@@ -55,6 +55,7 @@ class TrackerConfig:
     min_identity_conf: float = 0.6
     identity_wait: int = 10
     look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
+    face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
@@ -330,6 +331,9 @@ class Tracker:
                 return []
             recent = [f for _, f in list(t.faces)[-cfg.stable_frames:]]
             up = sum(recent) * 2 > len(recent)
+            if not up and any(f for _, f in list(t.faces)[-cfg.face_doubt:]) and t.wait < cfg.identity_wait:
+                t.wait += 1  # a face was seen a moment ago: a card dealt face up, not yet read as one?
+                return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
             strong = up and ident is not None and t.votes[ident][1] >= 2 and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and
