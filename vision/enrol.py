@@ -25,7 +25,6 @@ from .recogniser import (
     TEMPLATES_FILE,
     Recogniser,
     _corner_score,
-    _inside,
     default_model_dir,
     load_frame,
 )
@@ -99,6 +98,17 @@ def _none_boxes(frame, faces, index_boxes, rng) -> list:
     return out
 
 
+def _corner_indices(dets, face) -> list:
+    """The shown card's corner indices: boxes in a corner of its face box (a box in the middle
+    is a pip or court art, and labelling it with the card taught the head that a big diamond
+    pip means 6D). Boxes >= MIN_INDEX_CONF, or failing that the two best the detector has."""
+    idx = [(c, b) for k, c, b in dets if k == INDEX]
+    if face is not None:
+        idx = [(c, b) for c, b in idx if _corner_score(face, b) >= 0.3]
+    strong = [b for c, b in idx if c >= MIN_INDEX_CONF]
+    return strong or [b for c, b in sorted(idx, key=lambda cb: -cb[0])[:2]]
+
+
 def _weak_boxes(dets, faces, index_boxes) -> list:
     """The detector's weak index guesses away from every card corner (pips, court art): at run
     time these reach the classifier too, so they are the "none" examples that matter most."""
@@ -121,9 +131,7 @@ def find_examples(rec: Recogniser, frames, codes, seed: int = 0) -> tuple[list, 
         for fi, (f, lab) in enumerate(zip(frames, labels)):
             dets = rec.detect(f)
             faces = sorted([(c, b) for k, c, b in dets if k == FACE], key=lambda cb: -cb[0])[:1]
-            idx = [b for k, c, b in dets if k == INDEX and c >= MIN_INDEX_CONF]
-            if faces:  # the shown card's indices; an index elsewhere would be another card
-                idx = [b for b in idx if _inside(b, faces[0][1]) >= 0.6]
+            idx = _corner_indices(dets, faces[0][1] if faces else None)
             pos += [(fi, b, lab) for b in idx]
             neg += [(fi, b) for b in _none_boxes(f, [b for _, b in faces], idx, rng)]
             neg += [(fi, b) for b in _weak_boxes(dets, [b for _, b in faces], idx)]
