@@ -56,6 +56,7 @@ class TrackerConfig:
     identity_wait: int = 10
     look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
     face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
+    min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
@@ -70,6 +71,7 @@ class Track:
     last_seen: int
     hist: deque = field(default_factory=lambda: deque(maxlen=12))      # (frame, pos)
     faces: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, face_up)
+    confs: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, detection confidence)
     votes: dict = field(default_factory=dict)                         # identity -> [weight, count]
     reads: int = 0
     placed: bool = False
@@ -247,6 +249,7 @@ class Tracker:
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
+        t.confs.append((frame, d.confidence))
         if not getattr(self, "_fresh", True):
             # an unchanged picture still shows the face it showed (it counts towards a flip), but
             # a repeated reading is no new evidence about the identity
@@ -331,8 +334,10 @@ class Tracker:
                 return []
             recent = [f for _, f in list(t.faces)[-cfg.stable_frames:]]
             up = sum(recent) * 2 > len(recent)
-            if not up and any(f for _, f in list(t.faces)[-cfg.face_doubt:]) and t.wait < cfg.identity_wait:
-                t.wait += 1  # a face was seen a moment ago: a card dealt face up, not yet read as one?
+            if not up and t.wait < cfg.identity_wait and (
+                    any(f for _, f in list(t.faces)[-cfg.face_doubt:])  # a face up not read as one yet?
+                    or max(c for _, c in list(t.confs)[-cfg.stable_frames:]) < cfg.min_back_conf):  # a hand?
+                t.wait += 1
                 return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
             strong = up and ident is not None and t.votes[ident][1] >= 2 and conf >= cfg.min_identity_conf
