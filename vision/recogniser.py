@@ -3,8 +3,8 @@
 Stage 1, `models/detector.onnx`: YOLO11n, 3 classes (face, back, index) on the frame
 letterboxed to 416 px. Stage 2, `models/classifier.onnx`: a small CNN reading each corner
 index from a crop cut out of the FULL-resolution frame (64 px, shrunk to 48), 53 identities
-plus "none". Crops are batched into one classifier call per frame; both sessions are built
-once and reused.
+plus "none". Crops are batched (one classifier call per frame, a second when an unsure read
+needs its twin index); both sessions are built once and reused.
 
 Fast variants (`croupier quantize`, vision/quantize.py), used when present beside the plain
 files and made from them (their recorded SHA-256 of the plain file must match, else the plain file
