@@ -7,7 +7,8 @@ Same process, same frame, runners alternating round by round (so a busy machine 
   ours        Recogniser.from_models(MODELS).recognise: what the app runs, i.e. the fast files
               (`croupier quantize`: detector.rect.onnx, classifier.int8.onnx) when present and
               current, plus the index read cascade
-  ours-fp32   the same with fast=False and every index read (the recogniser before the fast files)
+  ours-fp32   the same with fast=False and every index read (plain models, no cascade; the
+              letterbox / NMS / crop speed-ups still in)
   ours-det    our detector alone (letterbox, ONNX Runtime, decode, NMS)
   ultralytics the same detector weights (.pt) through plain ultralytics PyTorch `predict`
               (needs the [train] extra; skipped when it is not installed)
