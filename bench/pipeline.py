@@ -2,6 +2,11 @@
 
     python bench/pipeline.py [--video webui/data/demo-table.mp4] [--models models]
                              [--weights build/vision/runs/detector/weights/best.pt] [--frames N]
+                             [--stride N] [--oracle N]
+
+--video also takes a `croupier render-video` output (it writes the .script.jsonl, .zones.json and
+.truth.json beside the video). --models DIR with another detector.onnx: pass its .pt as --weights
+so that ultralytics runs the same weights.
 
 Same process, same video, every frame decoded once; the two loops alternate block by block so
 they run under the same machine load:
@@ -9,7 +14,11 @@ they run under the same machine load:
   ultralytics  a plain ultralytics PyTorch `predict` loop over the same frames with the same
                detector weights (.pt; without them an untrained YOLO11n of the same shape: the
                speed does not depend on the weights). Needs the [train] extra.
-Ratio = pipeline fps / ultralytics fps (goal >= 2).
+Ratio = pipeline fps / ultralytics fps (goal >= 2). The pipeline does not run its recogniser on
+every frame (vision/gating.py): an unchanged table is re-read every 10th frame, a moving one every
+frame (--stride 2: every other one), and index reads whose pixels did not change are reused; the
+printed "looked at" count says how many frames it read. Threads: ONNX Runtime one per session (the
+Recogniser default), torch as printed; both loops run in this one process, alternating.
 Latency: frames from a card coming to rest (ground truth) to its observation (goal <= 3).
 Accuracy: missed, wrong and extra card observations per 100 dealt cards (goal 0), and whether
 the referee got exactly the script's card events and said exactly the reference announcements.
