@@ -213,8 +213,9 @@ def main(argv=None) -> int:
     ap.add_argument("--artwork", type=Path, default=Path("build/vision/artwork"))
     ap.add_argument("--limit", type=int)
     ap.add_argument("--enrol", action="store_true")
-    ap.add_argument("--enrol-scales", type=lambda v: tuple(float(x) for x in v.split(",")), default=(1.0, 1.25, 1.5),
-                    help="logit sharpening the enrolment fit may choose from (1 = none)")
+    ap.add_argument("--enrol-scales", type=lambda v: tuple(float(x) for x in v.split(",")), default=(1.0,),
+                    help="logit sharpening the enrolment fit may choose from (default 1: none, as "
+                         "`croupier enrol`; 1,1.25,1.5 as `croupier enrol --sharpen`)")
     ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args(argv)

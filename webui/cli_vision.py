@@ -55,6 +55,9 @@ def add_parsers(sub) -> None:
     e.add_argument("--models", type=Path)
     e.add_argument("--out", type=Path, help="enrolled-deck file (default: MODELS/enrolled.npz, which "
                    "`croupier recognise` and the camera then use)")
+    e.add_argument("--sharpen", action="store_true",
+                   help="also let the fit make the classifier surer of itself: more cards named, more "
+                        "false cards (on every deck, not just this one); see models/README.md")
     e.set_defaults(func=cmd_enrol)
 
     q = sub.add_parser("quantize", help="make the fast model files the recogniser prefers (needs [train] extra)")
@@ -159,7 +162,7 @@ def cmd_enrol(args) -> int:
             raise FileNotFoundError(f"--order file missing: {p}")
         order = p.read_text()
     codes = [c.strip() for c in order.replace("\n", ",").split(",") if c.strip()]
-    res = enrol_files(args.images, codes, args.models, args.out)  # bad input raises before writing
+    res = enrol_files(args.images, codes, args.models, args.out, sharpen=args.sharpen)  # bad input raises first
     print(json.dumps(res, indent=1))
     if res["missing"]:
         print(f"croupier: warning: no index found for {', '.join(res['missing'])}: show those cards again "
