@@ -114,7 +114,8 @@ class CachedReads:
     def __init__(self, recogniser, max_age: int = 6, min_iou: float = 0.6, max_diff: float = 5.0):
         self.rec = recogniser
         self.max_age, self.min_iou, self.max_diff = max_age, min_iou, max_diff
-        self._entries: list = []   # [box, thumbnail, probs row, embedding row, uses]
+        self._entries: list = []   # [box, thumbnail, probs row, embedding row, uses, last look]
+        self._look = 0
         self.hits = self.misses = 0
 
     def __getattr__(self, name):
@@ -126,6 +127,10 @@ class CachedReads:
         return getattr(self.rec, name)
 
     def recognise(self, frame):
+        # reads not matched at the last look or this one are forgotten (a recogniser may classify
+        # in more than one call per frame: the memory lives across calls, per look)
+        self._look += 1
+        self._entries = [e for e in self._entries if e[5] >= self._look - 1]
         return type(self.rec).recognise(self, frame)
 
     @staticmethod
@@ -136,36 +141,36 @@ class CachedReads:
             return None
         return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA).astype(np.int16)
 
+    def _remembered(self, gray, box):
+        for e in self._entries:
+            if e[4] < self.max_age and _iou(box, e[0]) >= self.min_iou:
+                now = self._thumb(gray, e[0])
+                if now is not None and e[1] is not None and float(np.abs(now - e[1]).mean()) <= self.max_diff:
+                    return e
+        return None
+
     def classify(self, frame, boxes):
         if not len(boxes):
-            self._entries = []
             return self.rec.classify(frame, boxes)
         gray = frame[..., 1]
-        reuse, todo = {}, []
+        rows, embs, todo = [None] * len(boxes), [None] * len(boxes), []
         for i, b in enumerate(boxes):
-            hit = None
-            for e in self._entries:
-                if e[4] < self.max_age and _iou(b, e[0]) >= self.min_iou:
-                    now = self._thumb(gray, e[0])
-                    if now is not None and e[1] is not None and float(np.abs(now - e[1]).mean()) <= self.max_diff:
-                        hit = e
-                    break
-            if hit is not None:
-                reuse[i] = hit
-            else:
+            e = self._remembered(gray, b)
+            if e is None:
                 todo.append(i)
-        probs_new, emb_new = self.rec.classify(frame, [boxes[i] for i in todo]) if todo else (None, None)
-        entries, rows, embs = [], [None] * len(boxes), [None] * len(boxes)
-        for k, i in enumerate(todo):
-            rows[i], embs[i] = probs_new[k], emb_new[k]
-            entries.append([tuple(boxes[i]), self._thumb(gray, boxes[i]), rows[i], embs[i], 0])
-        for i, e in reuse.items():
+                continue
             rows[i], embs[i] = e[2], e[3]
             e[4] += 1
-            entries.append(e)
-        self.hits += len(reuse)
-        self.misses += len(todo)
-        self._entries = entries
+            e[5] = self._look
+            self.hits += 1
+        if todo:
+            probs, emb = self.rec.classify(frame, [boxes[i] for i in todo])
+            for k, i in enumerate(todo):
+                rows[i], embs[i] = probs[k], emb[k]
+                box = tuple(float(v) for v in boxes[i])  # (replaces a read that has served its time)
+                self._entries = [e for e in self._entries if _iou(box, e[0]) < self.min_iou]
+                self._entries.append([box, self._thumb(gray, box), rows[i], embs[i], 0, self._look])
+            self.misses += len(todo)
         return np.stack(rows), np.stack(embs)
 
 

@@ -257,3 +257,26 @@ def test_index_reads_are_reused_while_their_pixels_do_not_change():
     for _ in range(3):
         c.recognise(moved)
     assert Rec.runs == 4  # the unchanged one is read again after max_age reuses
+
+
+def test_index_reads_are_remembered_across_the_classifier_calls_of_one_frame():
+    import numpy as np
+
+    from vision.gating import CachedReads
+
+    class Rec:  # a cascade: the first corner, then (when unsure) the second, in separate calls
+        runs = 0
+
+        def classify(self, frame, boxes):
+            Rec.runs += len(boxes)
+            return np.full((len(boxes), 54), 0.5, np.float32), np.zeros((len(boxes), 4), np.float32)
+
+        def recognise(self, frame):
+            self.classify(frame, [(100, 100, 130, 140)])
+            return self.classify(frame, [(500, 300, 530, 340)])[0]
+
+    img = np.random.default_rng(3).integers(0, 255, (720, 1280, 3), dtype=np.uint8)
+    c = CachedReads(Rec())
+    for _ in range(3):
+        c.recognise(img)
+    assert (Rec.runs, c.hits, c.misses) == (2, 4, 2)
