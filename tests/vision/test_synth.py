@@ -59,3 +59,16 @@ def test_crops():
     edge = crop_square(frame, (-10, -10, 10, 10))  # leaves the frame: padded, no error
     assert edge.shape == (CROP, CROP, 3)
     assert to_input(np.stack([c, edge])).shape == (2, CLS_INPUT, CLS_INPUT, 3)
+
+
+def test_drop_shadow_of_a_sliver_thinner_than_its_offset():
+    # a card only 3 px inside the frame edge: the shadow offset (3% of a 400 px card) is larger
+    # than the patch; this used to raise a broadcast error and stop `croupier synth`
+    from vision.synth.scene import drop_shadow
+
+    sliver = np.ones((3, 50), np.float32)
+    assert drop_shadow(sliver, 400).shape == (3, 50)
+    assert not drop_shadow(sliver, 400).any()
+    big = np.ones((60, 40), np.float32)
+    sh = drop_shadow(big, 100)
+    assert sh.shape == big.shape and sh[:3].sum() == 0 and sh[10:, 10:].min() > 0

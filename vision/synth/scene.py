@@ -133,6 +133,16 @@ def _draw_shapes(mask, shapes, scale=1.0):
             cv2.line(mask, (int(p[0]), int(p[1])), (int(q[0]), int(q[1])), 1, max(1, int(w)), cv2.LINE_AA)
 
 
+def drop_shadow(alpha: np.ndarray, card_h: float) -> np.ndarray:
+    """The card's soft shadow, offset down-right, clipped to the card's patch."""
+    sh = cv2.GaussianBlur(alpha, (0, 0), max(1.0, card_h * 0.02))
+    dx, dy = int(card_h * 0.02), int(card_h * 0.03)
+    shadow = np.zeros_like(sh)
+    if dy < sh.shape[0] and dx < sh.shape[1]:  # a sliver at the frame edge can be thinner than the offset
+        shadow[dy:, dx:] = sh[:sh.shape[0] - dy, :sh.shape[1] - dx]
+    return shadow
+
+
 def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache: FaceCache,
                  size=None, n_cards: int | None = None, closeup_p: float = 0.1, codes=None,
                  clean: bool = False):
@@ -203,12 +213,8 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
                                      if c_h < fh else cv2.INTER_LINEAR, borderValue=(0, 0, 0, 0))
         alpha = warped[..., 3:4].astype(np.float32) / 255
         roi = frame[y0c:y1c, x0c:x1c]
-        if not clean:  # drop shadow
-            sh = cv2.GaussianBlur(alpha[..., 0], (0, 0), max(1.0, c_h * 0.02))
-            dx, dy = int(c_h * 0.02), int(c_h * 0.03)
-            shadow = np.zeros_like(sh)
-            shadow[dy:, dx:] = sh[:sh.shape[0] - dy or None, :sh.shape[1] - dx or None]
-            roi *= (1 - 0.35 * shadow)[..., None]
+        if not clean:
+            roi *= (1 - 0.35 * drop_shadow(alpha[..., 0], c_h))[..., None]
         roi[:] = roi * (1 - alpha) + warped[..., :3].astype(np.float32) * alpha
         full_area = float((alpha > 0.5).sum()) / max(1e-6, 1.0)
         # area of the full card, also where it leaves the frame
