@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
@@ -39,6 +39,7 @@ class TableDetection:
     identity: str | None
     confidence: float
     box: tuple | None = None        # the image box, for display
+    detector_confidence: float = 1.0  # how surely the detector saw a card there at all
 
 
 @dataclass
@@ -57,6 +58,7 @@ class TrackerConfig:
     look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
     face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
     min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
+    min_face_conf: float = 0.4      # an unread face is placed only once seen at least this surely
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
@@ -153,7 +155,8 @@ class Tracker:
         zone_at = getattr(self, "_zone_at", None)
         return [t for t in self.tracks.values() if not t.placed and t.last_seen == self.frame and t.box is not None
                 and t.faces and t.faces[-1][1] and zone_at is not None and _placing(zone_at(t.pos))
-                and not any(o.placed and _dist(o.pos, t.pos) < 0.3 * self.cfg.card_size for o in self.tracks.values())]
+                and not any(o.placed and _dist(o.pos, t.pos) < 0.3 * self.cfg.card_size for o in self.tracks.values())
+                and (t.votes or max(c for _, c in t.confs) >= self.cfg.min_face_conf)]
 
     def update(self, frame: int, dets: list[TableDetection],
                zone_at: Callable[[tuple[float, float]], str | None], fresh: bool = True) -> list[Observation]:
@@ -163,7 +166,7 @@ class Tracker:
         self._fresh = fresh
         self._zone_at = zone_at
         if not fresh:  # a repeated reading is no new evidence about identities
-            dets = [TableDetection(d.pos, d.size, d.face_up, None, d.confidence, d.box) for d in dets]
+            dets = [replace(d, identity=None) for d in dets]
         for t in self.tracks.values():
             t.matched = False
         pairs, unmatched = self._associate(frame, dets)
@@ -249,7 +252,7 @@ class Tracker:
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
-        t.confs.append((frame, d.confidence))
+        t.confs.append((frame, d.confidence if not d.face_up else d.detector_confidence))
         if not getattr(self, "_fresh", True):
             # an unchanged picture still shows the face it showed (it counts towards a flip), but
             # a repeated reading is no new evidence about the identity
@@ -340,6 +343,8 @@ class Tracker:
                 t.wait += 1
                 return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
+            if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < cfg.min_face_conf:
+                return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
             strong = up and ident is not None and t.votes[ident][1] >= 2 and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):

@@ -280,3 +280,14 @@ def test_index_reads_are_remembered_across_the_classifier_calls_of_one_frame():
     for _ in range(3):
         c.recognise(img)
     assert (Rec.runs, c.hits, c.misses) == (2, 4, 2)
+
+
+def test_an_unread_weakly_seen_face_is_not_a_card_until_read_or_seen_surely():
+    from dataclasses import replace
+
+    chips = replace(det(SEAT1, True, None, 0.0), detector_confidence=0.3)  # a pile of chips boxed as a face
+    tr = Tracker()
+    assert run(tr, [[chips]] * 15) == [] and not tr.wants_look()
+    card = replace(chips, detector_confidence=0.7)
+    obs = run(Tracker(), [[card]] * 15)
+    assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(DEALT, None, True)]  # the host is asked
