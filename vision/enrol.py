@@ -26,10 +26,12 @@ import numpy as np
 from .enrol_head import augmented_crops, choose_and_fit, save_head
 from .labels import FACE, IDENTITIES, INDEX, NONE_CLASS
 from .recogniser import (
+    CLASSIFIER_FILE,
     TEMPLATES_FILE,
     Recogniser,
     _corner_score,
     default_model_dir,
+    file_sha256,
     load_frame,
 )
 
@@ -216,7 +218,8 @@ def enrol_files(images, codes, model_dir=None, out=None, sharpen: bool = False) 
     d = Path(model_dir) if model_dir else default_model_dir()
     rec = Recogniser.from_models(d, templates=False)  # enrol against the plain classifier
     head, report = enrol(rec, images, codes, scales=SHARPEN_SCALES if sharpen else SCALES)
-    p = save_head(head, Path(out) if out else d / TEMPLATES_FILE, {"cards": report["cards"]})
+    p = save_head(head, Path(out) if out else d / TEMPLATES_FILE,
+                  {"cards": report["cards"], "classifier_sha256": file_sha256(d / CLASSIFIER_FILE)})
     return {"enrolled": str(p), "cards": len(report["cards"]), "missing": report["missing"],
             "index_examples": report["index_examples"], "none_examples": report["none_examples"],
             "chosen": report["chosen"], "validation_before": report["validation_before"],

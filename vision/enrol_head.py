@@ -201,11 +201,12 @@ def save_head(head: dict, path: Path, meta: dict | None = None) -> Path:
     cards = np.array(sorted((meta or {}).get("cards", [])), dtype="U4")
     with open(path, "wb") as f:  # np.savez adds ".npz" to names without it; a handle keeps the name
         np.savez_compressed(f, format=FORMAT, W=head["W"].astype(np.float32),
-                            alpha=float(head["alpha"]), scale=float(head.get("scale", 1.0)), l2=float(head.get("l2", 0.0)), cards=cards)
+                            alpha=float(head["alpha"]), scale=float(head.get("scale", 1.0)), l2=float(head.get("l2", 0.0)), cards=cards,
+                            classifier_sha256=str((meta or {}).get("classifier_sha256", "")))
     return path
 
 
-def load_head(path: Path, emb_dim: int | None = None) -> dict:
+def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None) -> dict:
     """Read an enrolled head; a missing, corrupt, old-format or mismatched file is a clear error
     (ValueError / FileNotFoundError naming the file; the recogniser wraps them as ModelError)."""
     path = Path(path)
@@ -217,7 +218,7 @@ def load_head(path: Path, emb_dim: int | None = None) -> dict:
             raise TypeError("a single array, not an enrolled-deck archive")
         with z:
             keys = set(z.files)
-            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards") if k in keys}
+            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards", "classifier_sha256") if k in keys}
     except Exception as exc:  # noqa: BLE001 - not a zip, pickled data, truncated archive...
         raise ValueError(f"enrolled-deck file unreadable or corrupt: {path} ({type(exc).__name__}: {exc})") from None
     if "emb" in keys and "W" not in keys:
@@ -237,4 +238,9 @@ def load_head(path: Path, emb_dim: int | None = None) -> dict:
     if emb_dim is not None and W.shape[0] != emb_dim:
         raise ValueError(f"enrolled-deck file unusable: {path} (made for a classifier with a {W.shape[0]}-d "
                          f"embedding, this one has {emb_dim}: run `croupier enrol` again)")
+    made_for = str(arrays.get("classifier_sha256", ""))
+    if classifier_sha256 and made_for and made_for != classifier_sha256:
+        # the head reads the classifier's embedding: a retrained classifier makes it meaningless
+        raise ValueError(f"enrolled-deck file unusable: {path} (made for another classifier.onnx than the one "
+                         "in use: run `croupier enrol` again)")
     return {"W": W, "alpha": alpha, "scale": scale, "cards": cards}

@@ -206,7 +206,7 @@ class Recogniser:
         if tp is not None:
             outs = clf.get_outputs()
             dim = outs[1].shape[1] if len(outs) > 1 and isinstance(outs[1].shape[1], int) else None
-            t = load_templates(tp, dim)
+            t = load_templates(tp, dim, file_sha256(d / CLASSIFIER_FILE))
         rec = cls(det, clf, imgsz, t)
         rec.model_files = {"detector": det_path, "classifier": clf_path}
         return rec
@@ -422,12 +422,13 @@ def load_frame(frame) -> np.ndarray:
     return np.ascontiguousarray(arr[..., :3])
 
 
-def load_templates(path: Path, emb_dim: int | None = None) -> dict:
-    """An enrolled-deck file (vision/enrol_head.py); bad files raise ModelError naming them."""
+def load_templates(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None) -> dict:
+    """An enrolled-deck file (vision/enrol_head.py); bad files, or one made for another
+    classifier, raise ModelError naming them."""
     from .enrol_head import load_head
 
     try:
-        return load_head(Path(path), emb_dim)
+        return load_head(Path(path), emb_dim, classifier_sha256)
     except (OSError, ValueError) as exc:
         raise ModelError(str(exc)) from None
 

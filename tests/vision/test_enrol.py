@@ -121,6 +121,18 @@ def test_bad_enrolled_files_are_clear_errors(tmp_path, models_dir):
         Recogniser.from_models(models_dir, templates=tmp_path / "nan.npz")
 
 
+def test_enrolment_made_for_another_classifier_is_refused(tmp_path, enrolled, models_dir):
+    # the head reads the classifier's embedding: after a retrained classifier it must be redone
+    from vision.recogniser import CLASSIFIER_FILE, file_sha256
+
+    _, _, _, head, _ = enrolled
+    mine = save_head(head, tmp_path / "mine.npz", {"classifier_sha256": file_sha256(models_dir / CLASSIFIER_FILE)})
+    assert Recogniser.from_models(models_dir, templates=mine).templates is not None
+    other = save_head(head, tmp_path / "other.npz", {"classifier_sha256": "0" * 64})
+    with pytest.raises(ModelError, match="another classifier.*other.npz|other.npz.*another classifier"):
+        Recogniser.from_models(models_dir, templates=other)
+
+
 def test_wrong_order_is_a_clear_error(plain, enrolled):
     frames = enrolled[0]
     with pytest.raises(ValueError, match="3 images but --order lists 2 cards"):
