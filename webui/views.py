@@ -103,6 +103,9 @@ def public_state(night: "Night", show_all: bool = False, seat: int | None = None
         b = hand.betting
         hand_view = {"number": hand.number, "dealer": hand.dealer, "street": hand.street, "phase": hand.phase,
                      "pots": _pots(hand), "to_act": to_act,
+                     # a last card dealt once to the centre when the deck runs short: everyone's
+                     "community": [{"code": c.code, "pretty": _pretty(c), "up": True,
+                                    "red": bool(getattr(c, "is_red", False))} for c in hand.community],
                      "betting": None if b is None else {"street": b.street, "size": str(b.size),
                                                         "level": str(b.level), "raises": b.raises}}
     return {

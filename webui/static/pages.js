@@ -53,6 +53,9 @@ P.renderTable = (s) => {
   C.clear(document.getElementById("pots"), pots.length > 1 ? el("ul", {}, pots.map((p) =>
     el("li", {}, `${p.name}: ${C.money(p.amount)} (seats ${p.eligible.join(", ")})`))) : []);
   const h = s.hand;
+  const centre = document.getElementById("community");
+  if (centre) C.clear(centre, h && h.community && h.community.length ?
+    [el("strong", {}, "Centre (everyone's): "), ...h.community.map(P.card)] : []);
   document.getElementById("street").textContent = h ? `Street ${h.street} · ${h.phase}` +
     (h.to_act ? ` · seat ${h.to_act} to act` : "") + (h.betting ? ` · ${C.money(h.betting.size)} bets` : "") : "";
   C.clear(document.getElementById("pending"), s.pending.length ? s.pending.map((p) =>
