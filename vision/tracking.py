@@ -55,7 +55,7 @@ class TrackerConfig:
     drop_tentative: int = 6
     min_identity_conf: float = 0.6
     identity_wait: int = 10
-    look_wait: int = 4              # frames of that wait for which the pipeline looks again at once
+    look_wait: int = 1              # frames of that wait for which the pipeline looks again at once
     face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
     min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
     min_face_conf: float = 0.4      # an unread face is placed only once seen at least this surely
