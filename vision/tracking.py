@@ -386,7 +386,11 @@ class Tracker:
         out = []
         if t.matched and t.flip_run >= cfg.flip_frames:
             if not t.up:  # exposed
-                ident, conf, cands = _best(t.flip_votes, t.flip_reads)
+                # one deck: a card lying face up elsewhere cannot be this one (a stud row's
+                # neighbouring corner is read while this card turns over): its votes do not count
+                shown = {o.identity for o in self.tracks.values() if o is not t and o.placed and o.up
+                         and o.identity is not None and o.last_seen >= frame - 2}
+                ident, conf, cands = _best({k: v for k, v in t.flip_votes.items() if k not in shown}, t.flip_reads)
                 if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
                     return out
                 t.up, t.identity = True, ident

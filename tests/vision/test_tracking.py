@@ -67,6 +67,21 @@ def test_a_card_gone_for_long_is_removed():
     assert [(o.kind, o.zone, o.card) for o in obs] == [(REMOVED, "seat:1", "KH")]
 
 
+def test_an_exposed_card_is_never_read_as_a_card_lying_face_up_next_to_it():
+    # a stud row: KC face up beside a hole card; while the hole card turns over, only KC's
+    # corner is read. The exposure goes to the host unread, never as "exposed KC".
+    beside = (SEAT1[0] + 60, SEAT1[1])
+    tr = Tracker()
+    run(tr, [[det(SEAT1, False), det(beside, True, "KC")]] * 6)
+    obs = run(tr, [[det(SEAT1, True, "KC", 0.95), det(beside, True, "KC")]] * 20, start=6)  # waits for a read, then asks
+    assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(EXPOSED, None, True)]
+    # with its own reads too, it is read as itself
+    tr = Tracker()
+    run(tr, [[det(SEAT1, False), det(beside, True, "KC")]] * 6)
+    obs = run(tr, [[det(SEAT1, True, "QS"), det(beside, True, "KC")]] * 12, start=6)
+    assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(EXPOSED, "QS", False)]
+
+
 def test_flip_needs_several_frames_and_reads_the_card():
     tr = Tracker()
     run(tr, [[det(SEAT1, False)]] * 5)
