@@ -45,9 +45,10 @@ class QuantizeError(RuntimeError):
 def _onnx():
     try:
         import onnx
+        import sympy  # noqa: F401  (ONNX Runtime's quantisation preprocessing infers shapes with it)
         from onnxruntime import quantization
     except ImportError as exc:
-        raise QuantizeError(f"quantisation needs the onnx package ([train] extra): {exc}") from None
+        raise QuantizeError(f"quantisation needs the onnx and sympy packages ([train] or [dev] extra): {exc}") from None
     return onnx, quantization
 
 
