@@ -148,16 +148,21 @@ def _showing(slots, pairs, settings, no_copies: bool):
     key = (tuple(sorted([(s.card, is_wild(s, settings), schizo_street(s)) for s in slots])),
            tuple(sorted([pair[1:] for pair in pairs])), settings.combine_ace_low if pairs else None, no_copies,
            "showing")
+    return _judged(key, slots, pairs, settings, no_copies)
+
+
+_JUDGED: dict = {}
+_JUDGED_MAX = 1 << 16
+
+
+def _judged(key, slots, pairs, settings, no_copies: bool):
+    """The judgement cached under key (which must carry everything `_judge` reads)."""
     value = _JUDGED.get(key, _JUDGED)
     if value is _JUDGED:
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
         value = _JUDGED[key] = _judge(slots, pairs, settings, no_copies)
     return value
-
-
-_JUDGED: dict = {}
-_JUDGED_MAX = 1 << 16
 
 
 def _evaluate(slots, pairs, settings, no_copies: bool):
@@ -166,12 +171,7 @@ def _evaluate(slots, pairs, settings, no_copies: bool):
     marks do not count, so the same cards showing in another hand are not judged again."""
     key = (tuple([(s.card, is_wild(s, settings), schizo_street(s)) for s in slots]),
            tuple([pair[1:] for pair in pairs]), settings.combine_ace_low if pairs else None, no_copies)
-    value = _JUDGED.get(key, _JUDGED)
-    if value is _JUDGED:
-        if len(_JUDGED) >= _JUDGED_MAX:
-            _JUDGED.clear()
-        value = _JUDGED[key] = _judge(slots, pairs, settings, no_copies)
-    return value
+    return _judged(key, slots, pairs, settings, no_copies)
 
 
 def _judge(slots, pairs, settings, no_copies: bool):
