@@ -78,6 +78,8 @@ def add_parsers(sub) -> None:
     s.add_argument("--train", type=int, default=1600)
     s.add_argument("--val", type=int, default=150)
     s.add_argument("--test", type=int, default=250)
+    s.add_argument("--table", type=int, default=600,
+                   help="extra detector training frames that look like a stud game (rows of hole cards)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--workers", type=int, default=None)
     s.add_argument("--index-crops", type=int, default=14000,
@@ -198,8 +200,8 @@ def cmd_synth(args) -> int:
     from vision.synth.faces import fetch_artwork
 
     fetch_artwork(args.artwork)
-    counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train},
-                      args.seed, workers=args.workers)
+    counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train,
+                                                   "table": args.table}, args.seed, workers=args.workers)
     if args.index_crops:
         counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101)
     print(json.dumps(counts, indent=1))

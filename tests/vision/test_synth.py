@@ -72,3 +72,28 @@ def test_drop_shadow_of_a_sliver_thinner_than_its_offset():
     big = np.ones((60, 40), np.float32)
     sh = drop_shadow(big, 100)
     assert sh.shape == big.shape and sh[:3].sum() == 0 and sh[10:, 10:].min() > 0
+
+
+def test_plain_scenes_did_not_change_when_table_scenes_came():
+    # the training data on disk was drawn before table=True existed: same seed, same cards
+    got = [[t.code or "-" for t in render_scene(s, _styles(), [], ["felt", "wood"], FaceCache(200),
+                                                size=(480, 270))[1]] for s in (11, 12, 13)]
+    assert got == [["-"], ["AC"], ["JS", "5S", "JK"]]
+
+
+def test_table_scenes_have_rows_of_hole_cards_and_markers():
+    import cv2
+
+    from vision.calibration import ARUCO_DICT
+
+    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), cv2.aruco.DetectorParameters())
+    down = total = markers = 0
+    for seed in range(6):
+        frame, truths = render_scene(seed, _styles(), [], ["felt", "wood"], FaceCache(200), size=(960, 540),
+                                     table=True)
+        total += len(truths)
+        down += sum(not t.face_up for t in truths)
+        _, ids, _ = det.detectMarkers(frame)
+        markers += 0 if ids is None else len(ids)
+    assert total >= 40 and down / total > 0.3  # plain scenes: 15 % face down
+    assert markers >= 4

@@ -13,11 +13,12 @@ def main(argv=None):
     p.add_argument("--train", type=int, default=1600)
     p.add_argument("--val", type=int, default=150)
     p.add_argument("--test", type=int, default=250)
+    p.add_argument("--table", type=int, default=600)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=None)
     a = p.parse_args(argv)
     fetch_artwork(a.artwork)
-    print(generate(a.out, a.artwork, {"val": a.val, "test": a.test, "train": a.train}, a.seed,
+    print(generate(a.out, a.artwork, {"val": a.val, "test": a.test, "train": a.train, "table": a.table}, a.seed,
                    workers=a.workers))
 
 

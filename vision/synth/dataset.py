@@ -30,7 +30,9 @@ from .faces import (HELD_OUT_ARTWORK, TRAIN_ARTWORK, TRAIN_PROCEDURAL, FaceCache
                     make_styles)
 from .scene import CardTruth, render_scene
 
-SPLIT_SALT = {"train": 1, "val": 2, "test": 3}
+SPLIT_SALT = {"train": 1, "val": 2, "test": 3, "table": 4}
+# "table": extra TRAINING frames in training styles that look like a stud game (render_scene's
+# table=True: rows of hole cards face down); the detector trains on train + table
 MIN_CARD_VIS = 0.2
 MIN_INDEX_VIS = 0.7
 
@@ -139,7 +141,7 @@ def _work(args):
     split = _W["split"]
     fs = frame_seed(seed, split, i)
     fam = (HELD_OUT_FAMILIES if i % 2 == 0 else TRAIN_FAMILIES) if split == "test" else TRAIN_FAMILIES
-    frame, truths = render_scene(fs, _W["styles"], _W["backs"], fam, _W["cache"])
+    frame, truths = render_scene(fs, _W["styles"], _W["backs"], fam, _W["cache"], table=split == "table")
     H, W = frame.shape[:2]
     name = f"{i:05d}"
     out = Path(out)
@@ -184,8 +186,11 @@ def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width:
                 Y += ys
         np.savez_compressed(out / "cls" / f"{split}.npz", x=np.stack(X), y=np.array(Y, np.int16))
         counts[split] = {"frames": count, "crops": len(Y)}
+    train = "[images/train, images/table]" if (out / "det/images/table").is_dir() else "images/train"
     (out / "det/data.yaml").write_text(
-        f"path: {out.resolve() / 'det'}\ntrain: images/train\nval: images/val\ntest: images/test\n"
+        f"path: {out.resolve() / 'det'}\ntrain: {train}\nval: images/val\ntest: images/test\n"
         f"names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(DETECTOR_CLASSES)))
-    (out / "manifest.json").write_text(json.dumps({"seed": seed, "counts": counts}, indent=1))
+    mf = out / "manifest.json"  # a later run that adds a split keeps the counts of the others
+    old = json.loads(mf.read_text()).get("counts", {}) if mf.exists() else {}
+    mf.write_text(json.dumps({"seed": seed, "counts": {**old, **counts}}, indent=1))
     return counts

@@ -50,10 +50,15 @@ def _rot(a):
     return np.array([[c, -s], [s, c]])
 
 
-def _layout(rng, W, H, ch, n_budget):
+LAYOUTS = [("scatter", 0.3), ("stud", 0.3), ("fan", 0.2), ("pile", 0.1), ("stack", 0.1)]
+# a game night's table: mostly stud rows (each seat's row), some deck / pile / fan
+TABLE_LAYOUTS = [("scatter", 0.1), ("stud", 0.6), ("fan", 0.1), ("pile", 0.1), ("stack", 0.1)]
+
+
+def _layout(rng, W, H, ch, n_budget, kinds=LAYOUTS):
     """Placements (cx, cy, angle, on_top_order) in table coordinates; ch = card height px."""
     cw = ch / ASPECT
-    kind = _pick(rng, [("scatter", 0.3), ("stud", 0.3), ("fan", 0.2), ("pile", 0.1), ("stack", 0.1)])
+    kind = _pick(rng, kinds)
     out = []
     if kind == "scatter":
         for _ in range(int(rng.integers(1, min(8, n_budget) + 1))):
@@ -143,11 +148,38 @@ def drop_shadow(alpha: np.ndarray, card_h: float) -> np.ndarray:
     return shadow
 
 
+def _markers(rng, frame, Hcam, short):
+    """Calibration markers on paper near the frame's corners (table scenes): the camera sees them
+    in every real frame, and detectors trained without them took them for card faces."""
+    from ..calibration import marker_image
+
+    H, W = frame.shape[:2]
+    for mx, my in ((0.07, 0.1), (0.93, 0.1), (0.07, 0.9), (0.93, 0.9)):
+        if rng.random() < 0.15:
+            continue
+        side = short * rng.uniform(0.1, 0.2)
+        m = marker_image(int(rng.integers(0, 50)), 120)
+        paper = np.full((168, 168), 255, np.uint8)
+        paper[24:144, 24:144] = m
+        img = np.repeat(paper[..., None], 3, 2).astype(np.float32) * rng.uniform(0.8, 1.0)
+        cx, cy = mx * W + rng.normal(0, 0.03 * W), my * H + rng.normal(0, 0.03 * H)
+        c = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * side / 2
+        quad = _apply_h(Hcam, c @ _rot(rng.normal(0, 0.2)).T + [cx, cy])
+        M = cv2.getPerspectiveTransform(np.float32([[0, 0], [168, 0], [168, 168], [0, 168]]), np.float32(quad))
+        warped = cv2.warpPerspective(img, M, (W, H), flags=cv2.INTER_AREA)
+        mask = cv2.warpPerspective(np.ones((168, 168), np.float32), M, (W, H))[..., None]
+        frame[:] = frame * (1 - mask) + warped * mask
+
+
 def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache: FaceCache,
                  size=None, n_cards: int | None = None, closeup_p: float = 0.1, codes=None,
-                 clean: bool = False):
+                 clean: bool = False, table: bool = False):
     """Returns (frame RGB uint8, [CardTruth]). backs: list of Paths (artwork) or None (procedural).
-    codes: force these identities face up (in order), for tests; clean: no photometric damage."""
+    codes: force these identities face up (in order), for tests; clean: no photometric damage.
+    table: a stud game's table (more, fuller groups; most rows are stud rows, and most of those
+    deal like stud: the first two cards and the seventh face down, so rows of overlapping backs,
+    which the first detectors missed most, are common). table=False draws exactly what it always
+    did for a seed."""
     rng = np.random.default_rng(seed)
     W, H = size or _pick(rng, SIZES)
     fam = family_pool[int(rng.integers(0, len(family_pool)))]
@@ -163,6 +195,8 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
     back_src = backs[int(rng.integers(0, len(backs)))] if backs else None
     back_seed = int(rng.integers(0, 2**31))
 
+    if table and not closeup:
+        _markers(rng, frame, Hcam, short)
     placements = []  # (cx, cy, angle, face_up, code, scale)
     if codes is not None:
         cw = ch / ASPECT
@@ -171,15 +205,16 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
             placements.append(((i % cols + 0.7) * cw * 1.4, (i // cols + 0.6) * ch * 1.25,
                                rng.normal(0, 0.1), True, c, 1.0))
     else:
-        budget = n_cards or int(rng.integers(1, 15))
-        groups = 1 if closeup else int(rng.integers(1, 4))
+        budget = n_cards or int(rng.integers(6, 22) if table else rng.integers(1, 15))
+        groups = 1 if closeup else int(rng.integers(2, 6) if table else rng.integers(1, 4))
         for _ in range(groups):
             if budget <= 0:
                 break
-            kind, pl = _layout(rng, W, H, ch, budget)
+            kind, pl = _layout(rng, W, H, ch, budget, TABLE_LAYOUTS if table else LAYOUTS)
             down_p = 1.0 if kind == "stack" else (0.0 if closeup else 0.15)
-            for cx, cy, a in pl[:budget]:
-                fu = rng.random() >= down_p
+            holes = table and kind == "stud" and not closeup and rng.random() < 0.7
+            for j, (cx, cy, a) in enumerate(pl[:budget]):
+                fu = not (j < 2 or j == 6) if holes else rng.random() >= down_p
                 placements.append((cx, cy, a, fu, deck.pop() if fu else "", rng.uniform(0.96, 1.04)))
             budget -= len(pl)
         if closeup:
@@ -234,7 +269,7 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
     if not clean and truths:
         occ = np.zeros((H, W), np.float32)
         colour_img = np.zeros((H, W, 3), np.float32)
-        if rng.random() < 0.3:
+        if rng.random() < (0.5 if table else 0.3):
             skin, shapes = _hand(rng, W, H, ch)
             m = np.zeros((H, W), np.float32)
             _draw_shapes(m, shapes)
