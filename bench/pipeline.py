@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int | None, imgsz: int, block: int = 40,
-                    stride: int = 1):
+                    stride: int = 1, regions: bool = True, peer: bool = True):
     """Both loops over the same decoded frames, block by block (the same machine load for both):
     the croupier pipeline (markers, recogniser, tracker, adapter, referee) and plain ultralytics
     `predict`. Decoding is timed once and added to both."""
@@ -53,8 +53,11 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
     stem = video.with_suffix("")
     script = DealScript.load(f"{stem}.script.jsonl")
     zones = ZoneMap.load(f"{stem}.zones.json")
-    p = Pipeline(Recogniser.from_models(models), Calibration(zones), host_events=script.host_events(), stride=stride)
+    p = Pipeline(Recogniser.from_models(models), Calibration(zones), host_events=script.host_events(), stride=stride,
+                 regions=regions)
     try:
+        if not peer:
+            raise ImportError
         from ultralytics import YOLO
         model = YOLO(str(weights)) if weights and weights.exists() else YOLO("yolo11n.yaml")
         what = str(weights) if weights and weights.exists() else "untrained yolo11n.yaml (no .pt weights found)"
@@ -63,7 +66,7 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
 
         what += f"; torch {torch.get_num_threads()} thread(s)"
     except ImportError:
-        model, what = None, "ultralytics not installed (pip install -e '.[train]')"
+        model, what = None, "ultralytics not installed (pip install -e '.[train]')" if peer else "not run (--no-peer)"
     cap = cv2.VideoCapture(str(video))
     fps = cap.get(cv2.CAP_PROP_FPS) or 10.0
     t_dec = t_pipe = t_ul = 0.0
@@ -81,7 +84,7 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
             break
         t = time.perf_counter()
         for k, bgr in enumerate(frames):
-            p.step(Frame(n + k, np.ascontiguousarray(bgr[..., ::-1]), (n + k) / fps))
+            p.step(Frame(n + k, cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB), (n + k) / fps))  # as vision.sources does
         t_pipe += time.perf_counter() - t
         if model is not None:
             t = time.perf_counter()
@@ -91,7 +94,7 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
         n += len(frames)
     p.finish()
     pipe = {"frames": n, "seconds": round(t_pipe + t_dec, 2), "fps": round(n / (t_pipe + t_dec), 2),
-            "recognised_frames": p.frames - p.skipped, "ms_per_frame_median": p.status()["ms_per_frame"],
+            "recognised_frames": p.frames - p.skipped, "looks": p.status()["looks"], "ms_per_frame_median": p.status()["ms_per_frame"],
             "stride": stride, "index_reads_reused": getattr(p.reader, "hits", None),
             "index_reads_run": getattr(p.reader, "misses", None),
             "onnxruntime_threads": "1 per session (Recogniser.from_models default)"}
@@ -148,6 +151,9 @@ def main(argv=None) -> int:
     ap.add_argument("--imgsz", type=int, default=416)
     ap.add_argument("--stride", type=int, default=1,
                     help="pipeline option: look at every Nth frame while the picture moves (default 1: all)")
+    ap.add_argument("--no-regions", action="store_true",
+                    help="pipeline option: every look covers the whole frame (not only where it changed)")
+    ap.add_argument("--no-peer", action="store_true", help="skip the ultralytics loop (accuracy only)")
     ap.add_argument("--out", type=Path, default=ROOT / "build/bench/pipeline.json")
     ap.add_argument("--oracle", type=int, default=0, metavar="N",
                     help="also score the tracker+adapter alone on N re-rendered demo hands (oracle detections)")
@@ -158,7 +164,8 @@ def main(argv=None) -> int:
     from vision.scoring import compare_referee, score_observations
 
     p, script, pipe, ul, why = run_interleaved(args.video, args.models, args.weights or find_weights(),
-                                               args.frames, args.imgsz, stride=args.stride)
+                                               args.frames, args.imgsz, stride=args.stride,
+                                               regions=not args.no_regions, peer=not args.no_peer)
     truth = json.loads(Path(f"{args.video.with_suffix('')}.truth.json").read_text())
     res = {"video": str(args.video), "pipeline": pipe, "ultralytics": ul or why}
     if not args.frames:

@@ -18,7 +18,12 @@ frames late instead of 3 (bench/pipeline.py --stride 2 measures it).
 
 `CachedReads` wraps a `Recogniser`: a corner index found again at the same place, whose pixels
 did not change since it was read, keeps its last classifier output instead of being classified
-again; every read is redone after `max_age` reuses. The detector itself still runs on every look.
+again; every read is redone after `max_age` reuses.
+
+`look_regions`: a look after motion goes only where the picture changed (the detector then runs on
+a smaller input at the same scale) and keeps the last look's cards elsewhere; a whole look is
+taken first, on a still table's periodic look, when the camera moved, and every `whole_every`
+looks (Pipeline).
 """
 
 from __future__ import annotations
@@ -42,7 +47,8 @@ class MotionGate:
         self.skipped = 0         # SAME frames in a row
         self.since = 0           # frames since the last look
         self.jump = False        # this frame differs everywhere from the previous one (camera moved)
-        self.why = ""            # why the last look was taken (want, periodic, stopped, stride)
+        self.why = ""            # why the last look was taken (first, want, periodic, stopped, stride)
+        self.changed_box = None  # at a look: the image box of what changed since the look before
 
     def _small(self, image) -> np.ndarray:
         h, w = image.shape[:2]
@@ -51,18 +57,32 @@ class MotionGate:
                           interpolation=cv2.INTER_AREA)
 
     def _look(self, small) -> str:
+        m = self.changed_mask
+        self.changed_box = None
+        if m is not None and m.any():
+            ys, xs = np.nonzero(m.any(1))[0], np.nonzero(m.any(0))[0]
+            s = self.scale
+            self.changed_box = (float(xs[0] * s), float(ys[0] * s), float((xs[-1] + 1) * s), float((ys[-1] + 1) * s))
         self.ref, self.skipped, self.since, self.changed_mask = small, 0, 0, None
         return LOOK
+
+    @property
+    def whole_look(self) -> bool:
+        """Must the last look cover the whole picture (the first one, the periodic one of a still
+        table, the camera moved), rather than only where it changed?"""
+        return self.why in ("first", "periodic") or self.jump
 
     def decide(self, image, want=False) -> str:
         """want: True, or a function of this gate (asked once the frame is measured) that says
         something waits for a fresh reading: then the frame is looked at even when unchanged."""
         if self.max_skip <= 0:
+            self.why = "first"  # no gate: every look is a whole one
             return LOOK
         small = self._small(image)
         prev, self.prev = self.prev, small
         self.jump = False
         if self.ref is None or self.ref.shape != small.shape:
+            self.why, self.changed_mask = "first", None
             return self._look(small)
         self.since += 1
         self.changed_mask = cv2.absdiff(small, self.ref) > self.level
@@ -104,6 +124,49 @@ class MotionGate:
         return float(m[y0:y1, x0:x1].mean()) <= tolerance
 
 
+def look_regions(changed, cards, shape, want=(), margin: float = 0.5, max_share: float = 0.6, take: float = 0.3):
+    """Where a look must go when only parts of the picture changed: the changed box and the
+    boxes of cards waiting for a reading, each grown by `margin` card heights and then to the
+    whole of every last-look card at least `take` inside it (once: grown again and again, the
+    regions crept along overlapping stud rows over the whole table); boxes that overlap are merged.
+    Cards not wholly inside are kept from the last look (Pipeline). None: look at the whole frame
+    (nothing to go on, or the regions would cover most of it)."""
+    boxes = ([changed] if changed is not None else []) + [b for b in want if b is not None]
+    if not boxes:
+        return None
+    H, W = shape[:2]
+    heights = sorted(c.box[3] - c.box[1] for c in cards)
+    grow = margin * (heights[len(heights) // 2] if heights else 0.15 * min(H, W))
+    regions = []
+    for b in boxes:
+        r = [b[0] - grow, b[1] - grow, b[2] + grow, b[3] + grow]
+        for c in [c for c in cards if _share_inside(c.box, r) >= take]:
+            r = _union(r, c.box)
+        regions.append(r)
+    merged: list = []
+    for r in sorted(regions):
+        m = next((m for m in merged if boxes_overlap(m, r)), None)
+        if m is None:
+            merged.append(r)
+        else:
+            m[:] = _union(m, r)
+    regions = [(max(0.0, r[0] - 4), max(0.0, r[1] - 4), min(float(W), r[2] + 4), min(float(H), r[3] + 4))
+               for r in merged]
+    if sum((r[2] - r[0]) * (r[3] - r[1]) for r in regions) > max_share * W * H:
+        return None
+    return regions
+
+
+def _union(a, b) -> list:
+    return [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+
+
+def _share_inside(box, region) -> float:
+    ix = max(0.0, min(box[2], region[2]) - max(box[0], region[0]))
+    iy = max(0.0, min(box[3], region[3]) - max(box[1], region[1]))
+    return ix * iy / max(1e-6, (box[2] - box[0]) * (box[3] - box[1]))
+
+
 class CachedReads:
     """A `Recogniser` that classifies only corner indices it has not just read at the same place.
 
@@ -126,12 +189,19 @@ class CachedReads:
             return method.__get__(self)
         return getattr(self.rec, name)
 
-    def recognise(self, frame):
+    def recognise(self, frame, region=None):
         # reads not matched at the last look or this one are forgotten (a recogniser may classify
-        # in more than one call per frame: the memory lives across calls, per look)
+        # in more than one call per frame: the memory lives across calls, per look); a region
+        # look keeps the reads of the cards outside it
         self._look += 1
+        if region is not None:  # reads outside the region stay as current as the cards they belong to
+            for e in self._entries:
+                if not any(boxes_overlap(e[0], r) for r in _boxes(region)):
+                    e[5] = self._look
         self._entries = [e for e in self._entries if e[5] >= self._look - 1]
-        return type(self.rec).recognise(self, frame)
+        if region is None:
+            return type(self.rec).recognise(self, frame)
+        return type(self.rec).recognise(self, frame, region)
 
     @staticmethod
     def _thumb(gray, box):
@@ -142,8 +212,12 @@ class CachedReads:
         return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA).astype(np.int16)
 
     def _remembered(self, gray, box):
-        for e in self._entries:
-            if e[4] < self.max_age and _iou(box, e[0]) >= self.min_iou:
+        if not self._entries:
+            return None
+        ious = _ious(box, np.array([e[0] for e in self._entries]))  # (one numpy pass: a look has ~50)
+        for k in np.flatnonzero(ious >= self.min_iou):
+            e = self._entries[k]
+            if e[4] < self.max_age:
                 now = self._thumb(gray, e[0])
                 if now is not None and e[1] is not None and float(np.abs(now - e[1]).mean()) <= self.max_diff:
                     return e
@@ -168,18 +242,30 @@ class CachedReads:
             for k, i in enumerate(todo):
                 rows[i], embs[i] = probs[k], emb[k]
                 box = tuple(float(v) for v in boxes[i])  # (replaces a read that has served its time)
-                self._entries = [e for e in self._entries if _iou(box, e[0]) < self.min_iou]
+                if self._entries:
+                    ious = _ious(box, np.array([e[0] for e in self._entries]))
+                    self._entries = [e for e, v in zip(self._entries, ious) if v < self.min_iou]
                 self._entries.append([box, self._thumb(gray, box), rows[i], embs[i], 0, self._look])
             self.misses += len(todo)
         return np.stack(rows), np.stack(embs)
 
 
-def _iou(a, b) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+def _boxes(region) -> list:
+    """A region: one box (x0, y0, x1, y1) or a list of them."""
+    return [region] if len(region) == 4 and not hasattr(region[0], "__len__") else list(region)
+
+
+def boxes_overlap(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _ious(a, b: np.ndarray) -> np.ndarray:
+    """IoU of box a with each row of b (N x 4)."""
+    ix = np.clip(np.minimum(a[2], b[:, 2]) - np.maximum(a[0], b[:, 0]), 0, None)
+    iy = np.clip(np.minimum(a[3], b[:, 3]) - np.maximum(a[1], b[:, 1]), 0, None)
     inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / max(1e-6, union)
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]) - inter
+    return inter / np.maximum(union, 1e-6)
 
 
-__all__ = ["BUSY", "LOOK", "SAME", "CachedReads", "MotionGate"]
+__all__ = ["BUSY", "LOOK", "SAME", "CachedReads", "MotionGate", "look_regions"]

@@ -21,7 +21,7 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
-from .gating import LOOK, SAME, CachedReads, MotionGate
+from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
 
@@ -152,7 +152,7 @@ class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
                  marker_every: int = 150, max_skip: int = 9, stride: int = 1, tiles="1x1",
-                 cache_reads: bool = True):
+                 cache_reads: bool = True, regions: bool = True, whole_every: int = 30):
         self.recogniser = recogniser
         # the real recogniser (not a test double) reads each corner index once while it lies still
         self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
@@ -171,6 +171,10 @@ class Pipeline:
         self._ticks: list[tuple[int, int]] = []
         self.gate = MotionGate(max_skip=max_skip, stride=stride)
         self.tiles = tiles
+        # regions: after motion, look only where the picture changed (vision/gating.py); at least
+        # every `whole_every` looks the whole frame is looked at again
+        self.regions, self.whole_every = regions, whole_every
+        self.region_looks = self.whole_looks = self._since_whole = 0
         self._last_cards: list = []
         self._patches: dict = {}
         self.skipped = 0
@@ -215,7 +219,7 @@ class Pipeline:
             if fresh:
                 try:
                     look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
-                    cards = look(frame) if look else recognise_tiled(self.reader, frame.image, self.tiles)
+                    cards = look(frame) if look else self._look(frame.image)
                 except ValueError:  # a corrupt frame the source let through
                     cards = []
                 self._last_cards = cards = merge_nested(cards)
@@ -255,6 +259,28 @@ class Pipeline:
         res.ms = (time.perf_counter() - t0) * 1000
         self.step_ms = (self.step_ms + [res.ms])[-100:]
         return res
+
+    def _look(self, image) -> list:
+        """The recogniser on the whole frame, or only on the region that changed (keeping the
+        last look's cards elsewhere)."""
+        region = None
+        if self.regions and tile_grid(self.tiles, 1, 1) == (1, 1) and getattr(self.reader, "sees_regions", False) \
+                and not self.gate.whole_look and self._since_whole < self.whole_every:
+            tr = self.tracker
+            want = [t.box for t in tr.wanting() + tr.settling()] if self.gate.why == "want" else []
+            region = look_regions(self.gate.changed_box, self._last_cards, image.shape, want)
+        if region is None:
+            self.whole_looks += 1
+            self._since_whole = 0
+            return recognise_tiled(self.reader, image, self.tiles)
+        self.region_looks += 1
+        self._since_whole += 1
+        # cards not wholly in a region stay as the last look saw them; a card cut by a region's
+        # edge is not a new card when most of it is such a kept card
+        kept = [c for c in self._last_cards if max(_inside(c.box, r) for r in region) < 0.95]
+        new = [c for c in self.reader.recognise(image, region=region)
+               if not any(_inside(c.box, k.box) >= 0.5 for k in kept)]
+        return kept + new
 
     def _looks_the_same(self, track, image) -> bool:
         """Before a card counts as removed: does its place still look as it did when it settled?"""
@@ -329,6 +355,7 @@ class Pipeline:
             "frames": self.frames,
             "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
             "recognised": self.frames - self.skipped,
+            "looks": {"whole": self.whole_looks, "region": self.region_looks},
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],

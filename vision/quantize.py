@@ -10,13 +10,11 @@ re-exported detector.onnx or classifier.onnx is never paired with a stale fast f
   AVX2 CPUs without VNNI saturate uint8 x int8 pair sums: without it validation accuracy fell
   0.922 -> 0.911, with it 0.922. Written only when its accuracy on the validation crops is
   within `tolerance` of the fp32 model's and it agrees with it on >= 97 % of them.
-* `detector.rect.onnx` (opt-in: `rect=True`, `croupier quantize --rect`): the detector
-  re-exported from its .pt weights with a free input size, so a 16:9 frame runs at 416x256
-  instead of 416x416 (what ultralytics predict does too): detector 15 instead of 20 ms CPU.
-  Written only when, at 416x416, it gives `detector.onnx`'s output (it is the same network).
-  Needs the [train] extra (ultralytics + torch), like any export. Not made by default: on 443
-  fresh training-style frames it read as many cards (624 vs 623 of 1,412 with the fp32
-  classifier) but invented twice as many (6 vs 3), all single-index reads at 0.80-0.86.
+* `detector.rect.onnx` (made unless `--no-rect`): the detector re-exported from its .pt weights
+  with a free input size, so a 16:9 frame runs at 416x256 instead of 416x416 (what ultralytics
+  predict does too), and a region of a frame can be looked at on its own (the camera path's
+  region looks, vision/gating.py). Written only when, at 416x416, it gives `detector.onnx`'s
+  output (it is the same network). Needs the [train] extra (ultralytics + torch), like any export.
 
 The detector is not quantised: static int8 (QDQ, uint8/int8, head in float) was no faster than
 fp32 on these CPUs (20 vs 20 ms CPU at 416x416): its tensors are small and the SiLU between convs

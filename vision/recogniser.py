@@ -9,9 +9,11 @@ needs its twin index); both sessions are built once and reused.
 Fast variants (`croupier quantize`, vision/quantize.py), used when present beside the plain
 files and made from them (their recorded SHA-256 of the plain file must match, else the plain file
 is used with a warning; CROUPIER_FP32=1 or `fast=False` ignores them): `classifier.int8.onnx`, the
-classifier quantised to int8 (made by default); `detector.rect.onnx` (opt-in, `--rect`), the same
-detector weights with a free input size, so a 16:9 frame is padded to 416x256 rather than 416x416
-(as ultralytics predict does): 5 ms faster, but it doubled the invented cards on fresh frames.
+classifier quantised to int8; `detector.rect.onnx`, the same detector weights with a free input
+size, so a 16:9 frame is padded to 416x256 rather than 416x416 (as ultralytics predict does), and
+a part of the frame can be looked at on its own: `recognise(frame, region=...)` runs the network
+on the window of the whole frame's input that covers the region (the camera path looks again
+only where the picture changed, vision/gating.py). Both fast files are committed.
 
 Only the most promising corner index of each face box is read first; its twin in the opposite
 corner only when that one is not read confidently (`read_all_indexes = True` reads them all).
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import warnings
 from dataclasses import asdict, dataclass, field
@@ -238,8 +241,67 @@ class Recogniser:
         np.divide(x, 255, out=x)
         return x, s, px, py
 
-    def detect(self, frame: np.ndarray) -> list[tuple[int, float, np.ndarray]]:
-        """[(class, confidence, box x0 y0 x1 y1 in frame px)] after per-class NMS."""
+    def region_input(self, frame: np.ndarray, r) -> tuple[np.ndarray, float, int, int] | None:
+        """The window of `letterbox(frame)` that covers frame box r, its edges on the network's
+        32 px grid — the same pixels on the same anchor grid as a whole look (a region letterboxed
+        on its own was resampled at another phase: index boxes moved by 2-4 px, enough to lose
+        their cached reads and the tracker's match). Only the frame block under the window is
+        resized: an area resize from n to m pixels repeats every n/gcd(n, m) source pixels, so a
+        block starting on such a period gives the whole resize's pixels. Returns (input, scale,
+        pad x, pad y) for `decode`, or None when the box lies outside the picture."""
+        H, W = frame.shape[:2]
+        s = self.imgsz / max(H, W)
+        nw, nh = int(round(W * s)), int(round(H * s))
+        cw, ch = -(-nw // 32) * 32, -(-nh // 32) * 32
+        px, py = (cw - nw) // 2, (ch - nh) // 2
+        xi0, yi0 = max(0, int(r[0] * s + px) // 32 * 32), max(0, int(r[1] * s + py) // 32 * 32)
+        xi1 = min(cw, -(-int(np.ceil(r[2] * s + px)) // 32) * 32)
+        yi1 = min(ch, -(-int(np.ceil(r[3] * s + py)) // 32) * 32)
+        if xi1 <= xi0 or yi1 <= yi0:
+            return None
+        if s >= 1 or self.letterbox_interp != cv2.INTER_AREA or (self.halve_first and s < 0.5 and (W % 2 or H % 2)):
+            x, s, px, py = self.letterbox(frame)  # (no period to cut on: the whole input, then the window)
+            return np.ascontiguousarray(x[:, :, yi0:yi1, xi0:xi1]), s, px - xi0, py - yi0
+        k = 2 if self.halve_first and s < 0.5 else 1
+        spans = []
+        for i0, i1, pad, n, src_n in ((xi0, xi1, px, nw, W // k), (yi0, yi1, py, nh, H // k)):
+            c0, c1 = max(0, i0 - pad), min(n, i1 - pad)  # resized-image pixels the window shows
+            g = math.gcd(src_n, n)
+            uo, us = n // g, src_n // g  # one period: us source pixels -> uo resized pixels
+            o0, o1 = c0 // uo * uo, min(n, -(-c1 // uo) * uo)
+            spans.append((c0, c1, o0, o1, o0 // uo * us, o1 // uo * us))
+        x = np.full((1, 3, yi1 - yi0, xi1 - xi0), 114, np.float32)
+        (cx0, cx1, ox0, ox1, sx0, sx1), (cy0, cy1, oy0, oy1, sy0, sy1) = spans
+        if cx1 > cx0 and cy1 > cy0:
+            block = frame[k * sy0:k * sy1, k * sx0:k * sx1]
+            if k == 2:
+                block = cv2.resize(block, (sx1 - sx0, sy1 - sy0), interpolation=cv2.INTER_AREA)
+            img = cv2.resize(block, (ox1 - ox0, oy1 - oy0), interpolation=cv2.INTER_AREA)
+            x[0, :, cy0 + py - yi0:cy1 + py - yi0, cx0 + px - xi0:cx1 + px - xi0] = \
+                img[cy0 - oy0:cy1 - oy0, cx0 - ox0:cx1 - ox0].transpose(2, 0, 1)
+        np.divide(x, 255, out=x)
+        return x, s, px - xi0, py - yi0
+
+    @property
+    def sees_regions(self) -> bool:
+        """Can `detect` look at part of a frame only (a free-size detector)?"""
+        return self.rect
+
+    def detect(self, frame: np.ndarray, region=None) -> list[tuple[int, float, np.ndarray]]:
+        """[(class, confidence, box x0 y0 x1 y1 in frame px)] after per-class NMS.
+        region (x0, y0, x1, y1), or a list of such boxes: look only there (the same network on a
+        smaller input: the camera path looks again only where the picture changed); needs a
+        free-size detector, else the whole frame is looked at."""
+        if region is not None and self.rect:
+            boxes = [region] if len(region) == 4 and not hasattr(region[0], "__len__") else region
+            found = []
+            for r in boxes:
+                win = self.region_input(frame, r)
+                if win is not None:
+                    x, s, px, py = win
+                    out = self.detector.run(None, {self.det_input: x})[0][0]
+                    found += self.decode(out, s, px, py, frame.shape)
+            return found
         x, s, px, py = self.letterbox(frame)
         out = self.detector.run(None, {self.det_input: x})[0][0]  # (4 + nc) x N
         return self.decode(out, s, px, py, frame.shape)
@@ -330,9 +392,11 @@ class Recogniser:
         read(later)
         return probs
 
-    def recognise(self, frame) -> list[CardDetection]:
+    def recognise(self, frame, region=None) -> list[CardDetection]:
+        """Every card in the frame; region: only those the detector finds there (see `detect`),
+        their indexes still cut from the full frame."""
         frame = load_frame(frame)
-        dets = self.detect(frame)
+        dets = self.detect(frame, region)
         faces = [(c, b) for k, c, b in dets if k == FACE]
         backs = [(c, b) for k, c, b in dets if k == BACK]
         idx = [(c, b) for k, c, b in dets if k == INDEX]

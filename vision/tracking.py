@@ -145,9 +145,14 @@ class Tracker:
     def wants_look(self) -> bool:
         """Is a card waiting for evidence only a new reading can give (its identity before it is
         placed, a flip in progress)? The pipeline then looks even at an unchanged picture."""
-        return any(t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
-                   0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
-                   and _placing(self._zone_at(t.pos)) for t in self.tracks.values())
+        return bool(self.wanting())
+
+    def wanting(self) -> list[Track]:
+        """The cards `wants_look` is about."""
+        return [t for t in self.tracks.values()
+                if (t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
+                    0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
+                    and _placing(self._zone_at(t.pos)))]
 
     def settling(self) -> list[Track]:
         """Face-up cards seen just now that are not placed yet: if they lie still, a fresh reading

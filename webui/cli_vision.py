@@ -64,11 +64,11 @@ def add_parsers(sub) -> None:
     q.add_argument("--models", type=Path, default=Path("models"), help="model directory (default: models/)")
     q.add_argument("--data", type=Path, default=Path("build/vision/data"),
                    help="croupier synth output: calibration (cls/train) and check (cls/val) crops")
-    q.add_argument("--rect", action="store_true",
-                   help="also make detector.rect.onnx (free input size: faster, more invented cards "
-                        "measured; needs the detector .pt)")
+    q.add_argument("--no-rect", dest="rect", action="store_false",
+                   help="do not make detector.rect.onnx (the detector with a free input size, which the "
+                        "camera path needs to look at parts of a frame; needs the detector .pt)")
     q.add_argument("--weights", type=Path, action="append",
-                   help="with --rect: the detector .pt that MODELS/detector.onnx was exported from "
+                   help="the detector .pt that MODELS/detector.onnx was exported from (for detector.rect.onnx) "
                         "(repeatable; default: every build/vision/runs/*/weights/*.pt, the matching one is used)")
     q.set_defaults(func=cmd_quantize)
 
