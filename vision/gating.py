@@ -49,6 +49,7 @@ class MotionGate:
         self.jump = False        # this frame differs everywhere from the previous one (camera moved)
         self.why = ""            # why the last look was taken (first, want, periodic, stopped, stride)
         self.changed_box = None  # at a look: the image box of what changed since the look before
+        self.moving_mask = None  # cells that changed since the previous frame (None: none did)
 
     def _small(self, image) -> np.ndarray:
         h, w = image.shape[:2]
@@ -87,8 +88,8 @@ class MotionGate:
         self.since += 1
         self.changed_mask = cv2.absdiff(small, self.ref) > self.level
         still = float(self.changed_mask.mean()) <= self.share
-        moving = 0.0 if still else \
-            float((cv2.absdiff(small, prev) > self.level).mean()) if prev is not None else 1.0
+        self.moving_mask = None if still or prev is None else cv2.absdiff(small, prev) > self.level
+        moving = 0.0 if still else float(self.moving_mask.mean()) if prev is not None else 1.0
         self.jump = moving > 0.5
         if want if isinstance(want, bool) else want(self):
             self.why = "want"
@@ -108,6 +109,18 @@ class MotionGate:
     def changed(self, image) -> bool:
         """The older question: must the recogniser look at this frame?"""
         return self.decide(image) == LOOK
+
+    def moving_at(self, box) -> bool:
+        """Did anything move over this image box since the previous frame (a hand over a card, the
+        card itself sliding)? Its reading now is not a fair look at it. The box's outer cells are
+        left out: a hand next to a card is not over it."""
+        m = self.moving_mask
+        if m is None:
+            return False
+        s = self.scale
+        x0, y0 = max(0, int(box[0]) // s + 1), max(0, int(box[1]) // s + 1)
+        x1, y1 = min(m.shape[1], int(box[2]) // s), min(m.shape[0], int(box[3]) // s)
+        return x1 > x0 and y1 > y0 and bool(m[y0:y1, x0:x1].any())
 
     def unchanged(self, box, tolerance: float = 0.05, margin: float = 0.2) -> bool:
         """On a BUSY frame: does the core of this image box (its edges may be under a hand letting

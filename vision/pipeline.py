@@ -237,7 +237,8 @@ class Pipeline:
                     continue
                 # (a detector confidence of 0 is a stand-in recogniser's "not said")
                 dets.append(TableDetection(pos, size, c.face_up, c.identity, c.confidence, c.box,
-                                           getattr(c, "detector_confidence", 0.0) or 1.0))
+                                           getattr(c, "detector_confidence", 0.0) or 1.0,
+                                           settled=not (fresh and self.gate.moving_at(c.box))))
             # the tracker counts processed frames (a live camera's reader drops frames when we are
             # slow: "still for 3 frames" must mean 3 looks); observations carry the source's index
             self._ticks = (self._ticks + [(self.frames, frame.index)])[-256:]

@@ -40,6 +40,8 @@ class TableDetection:
     confidence: float
     box: tuple | None = None        # the image box, for display
     detector_confidence: float = 1.0  # how surely the detector saw a card there at all
+    settled: bool = True            # False: something moved over it just now (a hand): where and which
+    #                                 face it shows count, its reading is not evidence of its identity
 
 
 @dataclass
@@ -148,11 +150,15 @@ class Tracker:
         return bool(self.wanting())
 
     def wanting(self) -> list[Track]:
-        """The cards `wants_look` is about."""
+        """The cards `wants_look` is about: a flip in progress; a card waiting for a second reading;
+        a card on its way to being placed that the last look or two did not find (a detector
+        flicker: on an unchanged picture the gate would otherwise reuse that look until its
+        periodic one, and the card waited a second)."""
         return [t for t in self.tracks.values()
                 if (t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
-                    0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
-                    and _placing(self._zone_at(t.pos)))]
+                    _placing(self._zone_at(t.pos)) and (
+                        0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
+                        or 1 <= self.frame - t.last_seen <= 2 and len(t.hist) >= 2))]
 
     def settling(self) -> list[Track]:
         """Face-up cards seen just now that are not placed yet: if they lie still, a fresh reading
@@ -258,9 +264,10 @@ class Tracker:
             t.hist.append((frame, d.pos))
         t.faces.append((frame, d.face_up))
         t.confs.append((frame, d.confidence if not d.face_up else d.detector_confidence))
-        if not getattr(self, "_fresh", True):
+        if not getattr(self, "_fresh", True) or not d.settled:
             # an unchanged picture still shows the face it showed (it counts towards a flip), but
-            # a repeated reading is no new evidence about the identity
+            # a repeated reading is no new evidence about the identity; nor is one taken while a
+            # hand moves over the card (a Q half under a finger was read as a J, twice)
             if t.placed:
                 t.flip_run = t.flip_run + 1 if d.face_up != t.up else 0
                 if t.flip_run == 0:

@@ -306,3 +306,26 @@ def test_an_unread_weakly_seen_face_is_not_a_card_until_read_or_seen_surely():
     card = replace(chips, detector_confidence=0.7)
     obs = run(Tracker(), [[card]] * 15)
     assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(DEALT, None, True)]  # the host is asked
+
+
+def test_a_reading_taken_while_a_hand_moves_over_the_card_is_not_evidence():
+    from dataclasses import replace
+
+    tr = Tracker()
+    under_hand = replace(det(SEAT1, True, "JS", 0.95), settled=False)  # a Q half under a finger, read as a J
+    obs = run(tr, [[under_hand], [under_hand], [under_hand]])
+    assert obs == []  # placed only once read in a fair look
+    obs = run(tr, [[det(SEAT1, True, "QD", 0.9)], [det(SEAT1, True, "QD", 0.9)]], start=3)
+    assert [(o.kind, o.card) for o in obs] == [(DEALT, "QD")]
+    assert "JS" not in tr.tracks[obs[0].track].votes
+
+
+def test_a_card_on_its_way_that_the_last_look_missed_is_looked_for_again():
+    tr = Tracker()
+    a, b = SEAT1, (SEAT1[0] + 20, SEAT1[1])  # still sliding: not placed yet
+    run(tr, [[det(a, True, "5H")], [det(b, True, "5H")]])
+    assert not any(t.placed for t in tr.tracks.values()) and not tr.wants_look()
+    run(tr, [[]], start=2)  # the look missed it (a hand, a flicker): on a still picture look again
+    assert tr.wants_look()
+    run(tr, [[], []], start=3)
+    assert not tr.wants_look()  # gone for three looks: it was not a card coming to rest
