@@ -25,6 +25,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
 NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
@@ -203,11 +205,21 @@ class Tracker:
         cfg = self.cfg
         cs = cfg.card_size
         cand = []
+        if not dets:
+            return [], []
+        dp = np.array([d.pos for d in dets], np.float64)
+        reach = max(cfg.gate_moving, cfg.gate_placed, 0.6) * cs
         for ti, t in self.tracks.items():
             v = t.velocity()
             pred = (t.pos[0] + v[0], t.pos[1] + v[1])
-            for di, d in enumerate(dets):
-                dist = min(_dist(t.pos, d.pos), _dist(pred, d.pos))
+            # (numpy for the distances: most pairs lie far apart; only near ones, or a card's own
+            # identity seen elsewhere, are looked at one by one)
+            near = np.minimum(np.hypot(dp[:, 0] - t.pos[0], dp[:, 1] - t.pos[1]),
+                              np.hypot(dp[:, 0] - pred[0], dp[:, 1] - pred[1]))
+            relink = t.placed and t.identity and t.last_seen < frame - 1
+            for di in (range(len(dets)) if relink else np.flatnonzero(near <= reach).tolist()):
+                d = dets[di]
+                dist = float(near[di])
                 # a card lifted and put down elsewhere: its identity links it back, once it was missed
                 same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up
                                and t.last_seen < frame - 1)
