@@ -174,7 +174,7 @@ class Pipeline:
         # regions: after motion, look only where the picture changed (vision/gating.py); at least
         # every `whole_every` looks the whole frame is looked at again
         self.regions, self.whole_every = regions, whole_every
-        self.region_looks = self.whole_looks = self.repeat_looks = self._since_whole = 0
+        self.region_looks = self.whole_looks = self._since_whole = 0
         self._last_cards: list = []
         self._patches: dict = {}
         self.skipped = 0
@@ -217,19 +217,12 @@ class Pipeline:
         if seen is not None:
             fresh = seen == LOOK
             if fresh:
-                look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
-                if look is None and self.gate.why == "want" and self.gate.changed_box is None and self.frames:
-                    # a reading is awaited but the picture has not changed since the last look: the
-                    # models would see the same pixels and say the same (the index reads are cached
-                    # for that reason anyway), so the last look is the new reading
-                    cards = self._last_cards
-                    self.repeat_looks += 1
-                else:
-                    try:
-                        cards = look(frame) if look else self._look(frame.image)
-                    except ValueError:  # a corrupt frame the source let through
-                        cards = []
-                    self._last_cards = cards = merge_nested(cards)
+                try:
+                    look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
+                    cards = look(frame) if look else self._look(frame.image)
+                except ValueError:  # a corrupt frame the source let through
+                    cards = []
+                self._last_cards = cards = merge_nested(cards)
             elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
                 self.skipped += 1
@@ -363,7 +356,7 @@ class Pipeline:
             "frames": self.frames,
             "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
             "recognised": self.frames - self.skipped,
-            "looks": {"whole": self.whole_looks, "region": self.region_looks, "repeated": self.repeat_looks},
+            "looks": {"whole": self.whole_looks, "region": self.region_looks},
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],

@@ -105,7 +105,7 @@ def test_the_pipeline_looks_only_where_the_picture_changed(rec, known_scene):
     assert len(first) >= 4
     p.step(Frame(12, hand, 1.2))
     after = p.status()["looks"]
-    assert after["region"] == before["region"] + 1 and after["whole"] == before["whole"]
+    assert after == {"whole": before["whole"], "region": before["region"] + 1}
     assert first <= {c.identity for c in p._last_cards if c.identity}  # the others kept, not lost
     whole = Pipeline(rec, cal, regions=False)
     before = settle(whole)
