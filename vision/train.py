@@ -186,7 +186,8 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
     tr = np.load(data_dir / "train.npz")
     va = np.load(data_dir / "val.npz")
     xs, ys = [tr["x"]], [tr["y"]]
-    for extra in sorted(data_dir.glob("extra*.npz")):  # fast corner-only crops (synth/index_crops.py)
+    # fast corner-only crops (synth/index_crops.py) and the crops of the table scenes (synth --table)
+    for extra in sorted(data_dir.glob("extra*.npz")) + sorted(data_dir.glob("table.npz")):
         z = np.load(extra)
         xs.append(z["x"]), ys.append(z["y"])
     xtr, ytr = to_input(np.concatenate(xs)), np.concatenate(ys).astype(np.int64)
