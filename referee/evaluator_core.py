@@ -214,22 +214,30 @@ def straight_flush(p: Pool, k: int, h: int, want=()):
     return ((8, best), bs) if best else None
 
 
-def four(p: Pool, k: int, h: int, want=()):
-    if h < 4:
+def _of_a_kind(p: Pool, k: int, h: int, want, n: int, category: int):
+    """The best n of a kind (4, 3 or 2) with its 5 - n kickers, k wild cards to fill in."""
+    if h < n:
         return None
-    m = _at_least(p, 4 - k)
+    m = _at_least(p, n - k)
     if want:
         m &= 1 << want[0]
+    need_k = min(5 - n, h - n)
     while m:
         r = m.bit_length() - 1
         m ^= 1 << r
-        need = 4 - p.cnt[r]
-        if need > 0 and p.room(r, k) < need:
+        need = n - p.cnt[r]
+        if need < 0:
+            need = 0
+        if need and p.room(r, k) < need:
             continue
-        ks = kick(p, 1 << r, k - (need if need > 0 else 0), 1 if h > 4 else 0, 1)
+        ks = kick(p, 1 << r, k - need, need_k, 5 - n)
         if ks is not None:
-            return (7, r) + ks, -1
+            return (category, r) + ks, -1
     return None
+
+
+def four(p: Pool, k: int, h: int, want=()):
+    return _of_a_kind(p, k, h, want, 4, 7)
 
 
 def full_house(p: Pool, k: int, h: int, want=()):
@@ -325,24 +333,7 @@ def straight(p: Pool, k: int, h: int, want=()):
 
 
 def three(p: Pool, k: int, h: int, want=()):
-    if h < 3:
-        return None
-    m = _at_least(p, 3 - k)
-    if want:
-        m &= 1 << want[0]
-    need_k = min(2, h - 3)
-    while m:
-        t = m.bit_length() - 1
-        m ^= 1 << t
-        nt = 3 - p.cnt[t]
-        if nt < 0:
-            nt = 0
-        if nt and p.room(t, k) < nt:
-            continue
-        ks = kick(p, 1 << t, k - nt, need_k, 2)
-        if ks is not None:
-            return (3, t) + ks, -1
-    return None
+    return _of_a_kind(p, k, h, want, 3, 3)
 
 
 def two_pair(p: Pool, k: int, h: int, want=()):
@@ -379,24 +370,7 @@ def two_pair(p: Pool, k: int, h: int, want=()):
 
 
 def pair(p: Pool, k: int, h: int, want=()):
-    if h < 2:
-        return None
-    m = _at_least(p, 2 - k)
-    if want:
-        m &= 1 << want[0]
-    need_k = min(3, h - 2)
-    while m:
-        a = m.bit_length() - 1
-        m ^= 1 << a
-        na = 2 - p.cnt[a]
-        if na < 0:
-            na = 0
-        if na and p.room(a, k) < na:
-            continue
-        ks = kick(p, 1 << a, k - na, need_k, 3)
-        if ks is not None:
-            return (1, a) + ks, -1
-    return None
+    return _of_a_kind(p, k, h, want, 2, 1)
 
 
 def high_card(p: Pool, k: int, h: int, want=()):
