@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,37 @@ def server(tmp_path):
 def shot(page, name):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+@contextmanager
+def host_console(app):
+    """The app served on a free port, a Chromium, and the host console logged in with the PIN:
+    yields (browser, host page, base url, page errors); no page may raise an error."""
+    import warnings
+
+    from waitress import create_server
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    threading.Thread(target=srv.run, daemon=True).start()
+    base, errors = f"http://127.0.0.1:{srv.effective_port}", []
+    try:
+        with playwright_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                host = browser.new_context(**PHONE).new_page()
+                host.on("pageerror", lambda e: errors.append(str(e)))
+                host.set_default_timeout(10_000)
+                host.goto(f"{base}/host")
+                host.fill("#pin", PIN)
+                host.click("#login button")
+                yield browser, host, base, errors
+            finally:
+                browser.close()
+    finally:
+        app.extensions["croupier"].close()
+        srv.close()
+    assert not errors, errors
 
 
 def test_join_watch_pay_undo_on_a_phone(server):
@@ -129,63 +161,36 @@ def test_join_watch_pay_undo_on_a_phone(server):
 
 
 def test_host_starts_a_night_and_deals_by_hand(tmp_path):
-    import warnings
-
-    from waitress import create_server
-
     from webui.app import create_app
     app = create_app({"DB": str(tmp_path / "host.db"), "PIN": PIN, "KEEPALIVE": 5})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
-    threading.Thread(target=srv.run, daemon=True).start()
-    base, expect, errors = f"http://127.0.0.1:{srv.effective_port}", playwright_api.expect, []
-    try:
-        with playwright_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-            try:
-                host = browser.new_context(**PHONE).new_page()
-                host.on("pageerror", lambda e: errors.append(str(e)))
-                host.set_default_timeout(10_000)
-                host.goto(f"{base}/host")
-                host.fill("#pin", PIN)
-                host.click("#login button")
-                expect(host.locator("#host-night")).to_contain_text("No night yet")
-                expect(host.locator("#camera")).to_contain_text("no camera — enter cards by hand")
-                assert host.locator("#camera-view").is_hidden()
-                host.fill("#night-seats input[data-seat='1']", "Zoe")
-                host.fill("#night-name", "Friday")
-                host.click("#night-form button[type=submit]")
-                expect(host.locator("#host-night")).to_contain_text("Friday")
-                expect(host.locator("#players img.qr")).to_have_count(4)      # seats 1-4 by default
-                expect(host.locator("#players")).to_contain_text("Seat 1: Zoe")
-                host.click("#hand-form button")
-                expect(host.locator("#host-night")).to_contain_text("hand 1")
-                host.select_option("#card-seat", "2")
-                host.fill("#card-code", "9S")
-                host.click("#card-form button")
-                expect(host.locator("#host-night")).to_contain_text("9♠")
-                shot(host, "7-host-started-a-night")
-                table = browser.new_context(**PHONE).new_page()
-                table.on("pageerror", lambda e: errors.append(str(e)))
-                table.goto(f"{base}/")
-                expect(table.locator("[data-seat='2']")).to_contain_text("9♠")
-                expect(table.locator("#pot")).to_have_text("$2.00")
-            finally:
-                browser.close()
-    finally:
-        app.extensions["croupier"].close()
-        srv.close()
-    assert not errors, errors
+    expect = playwright_api.expect
+    with host_console(app) as (browser, host, base, errors):
+        expect(host.locator("#host-night")).to_contain_text("No night yet")
+        expect(host.locator("#camera")).to_contain_text("no camera — enter cards by hand")
+        assert host.locator("#camera-view").is_hidden()
+        host.fill("#night-seats input[data-seat='1']", "Zoe")
+        host.fill("#night-name", "Friday")
+        host.click("#night-form button[type=submit]")
+        expect(host.locator("#host-night")).to_contain_text("Friday")
+        expect(host.locator("#players img.qr")).to_have_count(4)      # seats 1-4 by default
+        expect(host.locator("#players")).to_contain_text("Seat 1: Zoe")
+        host.click("#hand-form button")
+        expect(host.locator("#host-night")).to_contain_text("hand 1")
+        host.select_option("#card-seat", "2")
+        host.fill("#card-code", "9S")
+        host.click("#card-form button")
+        expect(host.locator("#host-night")).to_contain_text("9♠")
+        shot(host, "7-host-started-a-night")
+        table = browser.new_context(**PHONE).new_page()
+        table.on("pageerror", lambda e: errors.append(str(e)))
+        table.goto(f"{base}/")
+        expect(table.locator("[data-seat='2']")).to_contain_text("9♠")
+        expect(table.locator("#pot")).to_have_text("$2.00")
 
 
 def test_host_confirms_a_camera_reading(tmp_path):
     """The camera panel: status line, the picture with its overlay, and a doubtful J♠ confirmed with
     one tap (a fake camera and scripted reads: see camera_kit.py)."""
-    import warnings
-
-    from waitress import create_server
-
     from camera_kit import DOUBTFUL_JACK, make_camera
     from referee.events import from_json
     from webui.app import create_app
@@ -197,38 +202,21 @@ def test_host_confirms_a_camera_reading(tmp_path):
         night.submit(from_json(e), f"setup-{i}", "host")
     cam.start()
     assert cam.join(30)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
-    threading.Thread(target=srv.run, daemon=True).start()
-    base, expect, errors = f"http://127.0.0.1:{srv.effective_port}", playwright_api.expect, []
+    expect = playwright_api.expect
     try:
-        with playwright_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-            try:
-                host = browser.new_context(**PHONE).new_page()
-                host.on("pageerror", lambda e: errors.append(str(e)))
-                host.set_default_timeout(10_000)
-                host.goto(f"{base}/host")
-                host.fill("#pin", PIN)
-                host.click("#login button")
-                expect(host.locator("#camera")).to_contain_text("1 reading(s) to check")
-                snapshot = host.locator("#camera-snapshot")
-                expect(snapshot).to_be_visible()
-                host.wait_for_function("document.getElementById('camera-snapshot').naturalWidth === 320")
-                confirm = host.locator("#camera-readings .reading[data-reading='1'] button[data-action=confirm]")
-                expect(confirm).to_have_text("Confirm J♠")
-                expect(host.locator("#camera-readings")).to_contain_text("It is J♣")
-                shot(host, "8-host-camera-reading")
-                confirm.click()
-                expect(host.locator("#camera-readings")).to_contain_text("None")
-                expect(host.locator("#host-pending")).to_contain_text("Seat 1: pay $2.50 or fold")
-                expect(host.locator("#camera")).not_to_contain_text("to check")
-                shot(host, "9-host-camera-confirmed")
-            finally:
-                browser.close()
+        with host_console(app) as (browser, host, base, errors):
+            expect(host.locator("#camera")).to_contain_text("1 reading(s) to check")
+            snapshot = host.locator("#camera-snapshot")
+            expect(snapshot).to_be_visible()
+            host.wait_for_function("document.getElementById('camera-snapshot').naturalWidth === 320")
+            confirm = host.locator("#camera-readings .reading[data-reading='1'] button[data-action=confirm]")
+            expect(confirm).to_have_text("Confirm J♠")
+            expect(host.locator("#camera-readings")).to_contain_text("It is J♣")
+            shot(host, "8-host-camera-reading")
+            confirm.click()
+            expect(host.locator("#camera-readings")).to_contain_text("None")
+            expect(host.locator("#host-pending")).to_contain_text("Seat 1: pay $2.50 or fold")
+            expect(host.locator("#camera")).not_to_contain_text("to check")
+            shot(host, "9-host-camera-confirmed")
     finally:
         cam.stop()
-        night.close()
-        srv.close()
-    assert not errors, errors
