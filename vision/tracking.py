@@ -216,6 +216,11 @@ class Tracker:
             # identity seen elsewhere, are looked at one by one)
             near = np.minimum(np.hypot(dp[:, 0] - t.pos[0], dp[:, 1] - t.pos[1]),
                               np.hypot(dp[:, 0] - pred[0], dp[:, 1] - pred[1]))
+            if t.placed and t.rest is not None:
+                # a placed card lies where it came to rest: boxes of its neighbours (two backs boxed
+                # as one, a hand) can pull its position away, and its own face turned up there
+                # then started a new card instead of exposing this one
+                near = np.minimum(near, np.hypot(dp[:, 0] - t.rest[0], dp[:, 1] - t.rest[1]))
             relink = t.placed and t.identity and t.last_seen < frame - 1
             for di in (range(len(dets)) if relink else np.flatnonzero(near <= reach).tolist()):
                 d = dets[di]
@@ -410,9 +415,11 @@ class Tracker:
         out = []
         if t.matched and t.flip_run >= cfg.flip_frames:
             if not t.up:  # exposed
-                # one deck: a card lying face up elsewhere cannot be this one (a stud row's
-                # neighbouring corner is read while this card turns over): its votes do not count
-                shown = {o.identity for o in self.tracks.values() if o is not t and o.placed and o.up
+                # one deck: a card known to lie elsewhere cannot be this one (a stud row's
+                # neighbouring corner is read while this card turns over): its votes do not count.
+                # Also when that card is now taken to be face down: a neighbour wrongly turned down
+                # by a back's box let its index be announced as the card exposed beside it
+                shown = {o.identity for o in self.tracks.values() if o is not t and o.placed
                          and o.identity is not None and o.last_seen >= frame - 2}
                 ident, conf, cands = _best({k: v for k, v in t.flip_votes.items() if k not in shown}, t.flip_reads)
                 if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
