@@ -16,8 +16,9 @@ they run under the same machine load:
                speed does not depend on the weights). Needs the [train] extra.
 Ratio = pipeline fps / ultralytics fps (goal >= 2). The pipeline does not run its recogniser on
 every frame (vision/gating.py): an unchanged table is re-read every 10th frame, a moving one every
-frame (--stride 2: every other one), and index reads whose pixels did not change are reused; the
-printed "looked at" count says how many frames it read. Threads: ONNX Runtime one per session (the
+frame (--stride 2: every other one) but only where the picture changed (region looks; --no-regions: the
+whole frame), and index reads whose pixels did not change are reused; the printed "looked at" count says
+how many frames it read. Threads: ONNX Runtime one per session (the
 Recogniser default), torch as printed; both loops run in this one process, alternating.
 Latency: frames from a card coming to rest (ground truth) to its observation (goal <= 3).
 Accuracy: missed, wrong and extra card observations per 100 dealt cards (goal 0), and whether
