@@ -107,6 +107,9 @@ def test_video_with_the_real_models_never_announces_a_wrong_card(table_video):
     p = run_pipeline(video, truth, script, Recogniser.from_models(MODELS, threads=2))
     sc = score_observations(p.observations, truth.expected)
     assert sc.wrong == [], sc.wrong
+    # and the third session's models find every card fact of this short hand in time (seen here: 0
+    # missed, max latency 3, 3 extra face-down facts); a model or tracker that loses more fails here
+    assert len(sc.missed) <= 1 and max(sc.latencies) <= 6, sc.to_json()
     dealt = {(s.seat, s.card) for s in script.steps if s.action == "deal"}
     for e in p.referee.events:
         if e.type in ("card_dealt", "card_exposed") and e.card is not None:
