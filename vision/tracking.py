@@ -62,7 +62,8 @@ class TrackerConfig:
     look_wait: int = 1              # frames of that wait for which the pipeline looks again at once
     face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
     min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
-    min_face_conf: float = 0.4      # an unread face is placed only once seen at least this surely
+    min_face_conf: float = 0.55      # an unread face is placed only once seen at least this surely
+    #                                 (0.4 let chip piles in the pot, seen as faces at 0.3-0.5, reach the host)
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
