@@ -418,10 +418,10 @@ class Tracker:
             if not t.up:  # exposed
                 # one deck: a card known to lie elsewhere cannot be this one (a stud row's
                 # neighbouring corner is read while this card turns over): its votes do not count.
-                # Also when that card is now taken to be face down: a neighbour wrongly turned down
-                # by a back's box let its index be announced as the card exposed beside it
+                # Also while that card is taken to be face down (a back's box turned it down), and
+                # while it is not seen (a hand over it): it is on the table until it is removed
                 shown = {o.identity for o in self.tracks.values() if o is not t and o.placed
-                         and o.identity is not None and o.last_seen >= frame - 2}
+                         and o.identity is not None}
                 ident, conf, cands = _best({k: v for k, v in t.flip_votes.items() if k not in shown}, t.flip_reads)
                 if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
                     return out

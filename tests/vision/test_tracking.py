@@ -329,3 +329,16 @@ def test_a_card_on_its_way_that_the_last_look_missed_is_looked_for_again():
     assert tr.wants_look()
     run(tr, [[], []], start=3)
     assert not tr.wants_look()  # gone for three looks: it was not a card coming to rest
+
+
+def test_a_card_turned_up_is_never_announced_as_a_card_lying_next_to_it_under_a_hand():
+    tr = Tracker()
+    hole = (SEAT1[0] - 40, SEAT1[1])
+    run(tr, [[det(hole), det(SEAT1, True, "JS")]] * 4)  # a hole card and the J♠ beside it, both placed
+    assert sorted(t.identity or "-" for t in tr.tracks.values() if t.placed) == ["-", "JS"]
+    # a hand covers the J♠; the hole card turns up and its box shows the J♠'s corner: read as J♠
+    obs = run(tr, [[det(hole, True, "JS", 0.9)]] * 6, start=4)
+    assert all(o.card != "JS" for o in obs)
+    obs += run(tr, [[det(hole, True, "QD", 0.9)]] * 3, start=10)  # the hand goes: its own index
+    assert [(o.kind, o.card) for o in obs if o.card] == [(EXPOSED, "QD")] or \
+        [(o.kind, o.unconfirmed) for o in obs] == [(EXPOSED, True)]
