@@ -209,7 +209,7 @@ class CachedReads:
         self._look += 1
         if region is not None:  # reads outside the region stay as current as the cards they belong to
             for e in self._entries:
-                if not any(boxes_overlap(e[0], r) for r in _boxes(region)):
+                if not any(boxes_overlap(e[0], r) for r in region_boxes(region)):
                     e[5] = self._look
         self._entries = [e for e in self._entries if e[5] >= self._look - 1]
         if region is None:
@@ -263,7 +263,7 @@ class CachedReads:
         return np.stack(rows), np.stack(embs)
 
 
-def _boxes(region) -> list:
+def region_boxes(region) -> list:
     """A region: one box (x0, y0, x1, y1) or a list of them."""
     return [region] if len(region) == 4 and not hasattr(region[0], "__len__") else list(region)
 

@@ -37,6 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .gating import region_boxes
 from .crops import crop_square, to_input
 from .labels import BACK, DETECTOR_CLASSES, FACE, IDENTITIES, INDEX, NONE_CLASS
 
@@ -293,9 +294,8 @@ class Recogniser:
         smaller input: the camera path looks again only where the picture changed); needs a
         free-size detector, else the whole frame is looked at."""
         if region is not None and self.rect:
-            boxes = [region] if len(region) == 4 and not hasattr(region[0], "__len__") else region
             found = []
-            for r in boxes:
+            for r in region_boxes(region):
                 win = self.region_input(frame, r)
                 if win is not None:
                     x, s, px, py = win
