@@ -37,8 +37,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .gating import region_boxes
 from .crops import crop_square, to_input
+from .gating import region_boxes
 from .labels import BACK, DETECTOR_CLASSES, FACE, IDENTITIES, INDEX, NONE_CLASS
 
 DETECTOR_FILE = "detector.onnx"
@@ -216,17 +216,20 @@ class Recogniser:
         return rec
 
     # ------------------------------------------------------------------ stage 1: detector
+    def _canvas(self, H: int, W: int) -> tuple[float, int, int, int, int, int, int]:
+        """(scale, shrunk width, shrunk height, input width, input height, pad x, pad y) of the
+        detector input for an H x W frame (letterbox and region_input must agree exactly)."""
+        s = self.imgsz / max(H, W)
+        nw, nh = int(round(W * s)), int(round(H * s))
+        cw, ch = (-(-nw // 32) * 32, -(-nh // 32) * 32) if self.rect else (self.imgsz, self.imgsz)
+        return s, nw, nh, cw, ch, (cw - nw) // 2, (ch - nh) // 2
+
     def letterbox(self, frame: np.ndarray) -> tuple[np.ndarray, float, int, int]:
         """(1x3xHxW float32 detector input, scale, pad x, pad y): the frame shrunk to fit imgsz and
         padded with grey 114, to a square for a fixed-size detector, else (like ultralytics
         predict) only up to the next multiple of 32 (416x256 for 16:9)."""
         H, W = frame.shape[:2]
-        s = self.imgsz / max(H, W)
-        nw, nh = int(round(W * s)), int(round(H * s))
-        if self.rect:
-            cw, ch = -(-nw // 32) * 32, -(-nh // 32) * 32
-        else:
-            cw = ch = self.imgsz
+        s, nw, nh, cw, ch, px, py = self._canvas(H, W)
         src = frame
         if s < 0.5 and self.halve_first and self.letterbox_interp == cv2.INTER_AREA:
             # halve first: OpenCV's area resize has a fast path for whole factors and a slow
@@ -236,7 +239,6 @@ class Recogniser:
             # uses, read 135 vs 146 of 322 on 100 of them)
             src = cv2.resize(frame, (W // 2, H // 2), interpolation=cv2.INTER_AREA)
         img = cv2.resize(src, (nw, nh), interpolation=self.letterbox_interp if s < 1 else cv2.INTER_LINEAR)
-        px, py = (cw - nw) // 2, (ch - nh) // 2
         x = np.full((1, 3, ch, cw), 114, np.float32)
         x[0, :, py:py + nh, px:px + nw] = img.transpose(2, 0, 1)
         np.divide(x, 255, out=x)
@@ -251,10 +253,7 @@ class Recogniser:
         block starting on such a period gives the whole resize's pixels. Returns (input, scale,
         pad x, pad y) for `decode`, or None when the box lies outside the picture."""
         H, W = frame.shape[:2]
-        s = self.imgsz / max(H, W)
-        nw, nh = int(round(W * s)), int(round(H * s))
-        cw, ch = -(-nw // 32) * 32, -(-nh // 32) * 32
-        px, py = (cw - nw) // 2, (ch - nh) // 2
+        s, nw, nh, cw, ch, px, py = self._canvas(H, W)
         xi0, yi0 = max(0, int(r[0] * s + px) // 32 * 32), max(0, int(r[1] * s + py) // 32 * 32)
         xi1 = min(cw, -(-int(np.ceil(r[2] * s + px)) // 32) * 32)
         yi1 = min(ch, -(-int(np.ceil(r[3] * s + py)) // 32) * 32)
