@@ -14,7 +14,6 @@ pixels). Zone files are JSON (`ZoneMap.load/save`); `default_zones(n)` lays out 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -225,11 +224,17 @@ class Calibration:
 
     def box_to_table(self, box) -> tuple[tuple[float, float], float]:
         """An image box -> (centre in table units, sqrt of its area in table units)."""
-        x0, y0, x1, y1 = box
-        q = self.to_table([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-        c = q.mean(0)
-        area = abs(cv2.contourArea(q.astype(np.float32)))
-        return (float(c[0]), float(c[1])), math.sqrt(max(area, 1e-6))
+        c, size = self.boxes_to_table([box])
+        return (float(c[0, 0]), float(c[0, 1])), float(size[0])
+
+    def boxes_to_table(self, boxes) -> tuple[np.ndarray, np.ndarray]:
+        """N image boxes -> (N x 2 centres, N sizes) as `box_to_table`, in one transform."""
+        b = np.asarray(boxes, np.float64).reshape(-1, 4)
+        corners = b[:, [0, 1, 2, 1, 2, 3, 0, 3]].reshape(-1, 2)  # each box's corners, in order
+        q = self.to_table(corners).reshape(-1, 4, 2)
+        x, y = q[..., 0], q[..., 1]
+        area = 0.5 * np.abs((x * np.roll(y, -1, 1) - np.roll(x, -1, 1) * y).sum(1))  # shoelace
+        return q.mean(1), np.sqrt(np.maximum(area, 1e-6))
 
 
 # ------------------------------------------------------------------------- marker sheet

@@ -188,6 +188,7 @@ class CachedReads:
     object's `classify`."""
 
     def __init__(self, recogniser, max_age: int = 6, min_iou: float = 0.6, max_diff: float = 5.0):
+        self._data_names: set = set()  # recogniser attributes known not to be methods
         self.rec = recogniser
         self.max_age, self.min_iou, self.max_diff = max_age, min_iou, max_diff
         self._entries: list = []   # [box, thumbnail, probs row, embedding row, uses, last look]
@@ -197,10 +198,17 @@ class CachedReads:
     def __getattr__(self, name):
         # the recogniser's methods run on this object (so that theirs call our `classify`), its
         # data (sessions, thresholds) is read from it
-        method = inspect.getattr_static(type(self.rec), name, None)
-        if isinstance(method, types.FunctionType):  # a plain method (not static, class or property)
-            return method.__get__(self)
-        return getattr(self.rec, name)
+        # (each name is looked up once: a look asks for ~60 of them)
+        data = self.__dict__.get("_data_names")
+        if data is None or name.startswith("__"):  # not set up (a copy being made)
+            raise AttributeError(name)
+        if name not in data:
+            method = inspect.getattr_static(type(self.rec), name, None)
+            if isinstance(method, types.FunctionType):  # a plain method (not static, class or property)
+                bound = self.__dict__[name] = method.__get__(self)
+                return bound
+            data.add(name)
+        return getattr(self.rec, name)  # data: always the recogniser's current value
 
     def recognise(self, frame, region=None):
         # reads not matched at the last look or this one are forgotten (a recogniser may classify
@@ -222,7 +230,7 @@ class CachedReads:
         x1, y1 = min(gray.shape[1], int(np.ceil(box[2]))), min(gray.shape[0], int(np.ceil(box[3])))
         if x1 - x0 < 2 or y1 - y0 < 2:
             return None
-        return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA).astype(np.int16)
+        return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA)
 
     def _remembered(self, gray, box):
         if not self._entries:
@@ -232,7 +240,8 @@ class CachedReads:
             e = self._entries[k]
             if e[4] < self.max_age:
                 now = self._thumb(gray, e[0])
-                if now is not None and e[1] is not None and float(np.abs(now - e[1]).mean()) <= self.max_diff:
+                if now is not None and e[1] is not None \
+                        and cv2.norm(now, e[1], cv2.NORM_L1) <= self.max_diff * now.size:  # mean |difference|
                     return e
         return None
 

@@ -49,6 +49,15 @@ def _inside(inner, outer) -> float:
     return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
 
 
+def _inside_all(inner, outer) -> np.ndarray:
+    """`_inside` of every box in `inner` (N) in every box in `outer` (M): N x M, in one pass."""
+    a = np.asarray(inner, np.float64).reshape(-1, 1, 4)
+    b = np.asarray(outer, np.float64).reshape(1, -1, 4)
+    ix = np.clip(np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0]), 0, None)
+    iy = np.clip(np.minimum(a[..., 3], b[..., 3]) - np.maximum(a[..., 1], b[..., 1]), 0, None)
+    return ix * iy / np.maximum((a[..., 2] - a[..., 0]) * (a[..., 3] - a[..., 1]), 1e-6)
+
+
 def merge_nested(cards: list) -> list:
     """One card, one detection: a box lying mostly inside a bigger one of the same face (a corner
     index reported beside its unread face box) is folded into it, identity and all."""
@@ -231,10 +240,11 @@ class Pipeline:
                 self.skipped += 1
             res.detections = len(cards)
             dets = []
-            for c in cards:
-                pos, size = cal.box_to_table(c.box)
+            centres, sizes = cal.boxes_to_table([c.box for c in cards]) if cards else ((), ())
+            for c, pos, size in zip(cards, centres, sizes):
                 if not np.isfinite(pos).all():
                     continue
+                pos, size = (float(pos[0]), float(pos[1])), float(size)
                 # (a detector confidence of 0 is a stand-in recogniser's "not said")
                 dets.append(TableDetection(pos, size, c.face_up, c.identity, c.confidence, c.box,
                                            getattr(c, "detector_confidence", 0.0) or 1.0,
@@ -278,10 +288,11 @@ class Pipeline:
         self._since_whole += 1
         # cards not wholly in a region stay as the last look saw them; a card cut by a region's
         # edge is not a new card when most of it is such a kept card
-        kept = [c for c in self._last_cards if max(_inside(c.box, r) for r in region) < 0.95]
-        new = [c for c in self.reader.recognise(image, region=region)
-               if not any(_inside(c.box, k.box) >= 0.5 for k in kept)]
-        return kept + new
+        last = self._last_cards
+        kept = [c for c, v in zip(last, _inside_all([c.box for c in last], region).max(1, initial=0)) if v < 0.95]
+        found = self.reader.recognise(image, region=region)
+        over = _inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
+        return kept + [c for c, v in zip(found, over) if v < 0.5]
 
     def _looks_the_same(self, track, image) -> bool:
         """Before a card counts as removed: does its place still look as it did when it settled?"""

@@ -358,8 +358,9 @@ class Recogniser:
         probs = np.zeros((n, NONE_CLASS + 1), np.float32)
         members: dict[int, list[int]] = {}  # face -> its indexes, most confident first
         first = []
+        face_boxes = np.array([fb for _, fb in faces], np.float64)
         for i, (dc, b) in enumerate(idx):
-            sc = [_corner_score(fb, b) for _, fb in faces]
+            sc = _corner_scores(face_boxes, b)
             f = int(np.argmax(sc))
             if sc[f] > 0.3:
                 members.setdefault(f, []).append(i)
@@ -408,16 +409,17 @@ class Recogniser:
             groups.setdefault(IDENTITIES[lab], []).append((float(p[lab]) * (0.5 + 0.5 * dc), float(p[lab]), b))
         cards: list[CardDetection] = []
         used_faces: set[int] = set()
+        face_boxes = np.array([fb for _, fb in faces], np.float64).reshape(-1, 4)
         # strongest identities choose their face box first
         for code, members in sorted(groups.items(), key=lambda kv: -max(m[0] for m in kv[1])):
             conf = max(m[1] for m in members)
             best, best_score = None, 0.0
-            for fi, (fc, fb) in enumerate(faces):
-                if fi in used_faces:
-                    continue
-                sc = sum(_corner_score(fb, m[2]) for m in members)
-                if sc > best_score:
-                    best, best_score = fi, sc
+            scores = sum(_corner_scores(face_boxes, m[2]) for m in members)
+            for fi in np.argsort(-scores, kind="stable") if len(faces) else ():
+                if fi not in used_faces:
+                    if scores[fi] > 0:
+                        best, best_score = int(fi), float(scores[fi])
+                    break
             ib = [tuple(float(v) for v in m[2]) for m in members]
             if best is not None and best_score > 0.3:
                 used_faces.add(best)
@@ -455,13 +457,21 @@ def _same_card_corner(face, a, b) -> bool:
 
 def _corner_score(face, ib) -> float:
     """How well index box ib sits in a corner of face box: 1 at a corner, 0 outside/centre."""
-    if _inside(ib, face) < 0.6:
-        return 0.0
+    return float(_corner_scores(np.asarray(face, np.float64), ib)[0])
+
+
+def _corner_scores(faces: np.ndarray, ib) -> np.ndarray:
+    """`_corner_score` of index box ib against each row of faces (N x 4), in one pass."""
+    f = faces.reshape(-1, 4)
+    area = max(1e-6, (ib[2] - ib[0]) * (ib[3] - ib[1]))
+    ix = np.clip(np.minimum(ib[2], f[:, 2]) - np.maximum(ib[0], f[:, 0]), 0, None)
+    iy = np.clip(np.minimum(ib[3], f[:, 3]) - np.maximum(ib[1], f[:, 1]), 0, None)
     cx, cy = (ib[0] + ib[2]) / 2, (ib[1] + ib[3]) / 2
-    w, h = face[2] - face[0], face[3] - face[1]
-    dx = min(cx - face[0], face[2] - cx) / max(w, 1e-6)
-    dy = min(cy - face[1], face[3] - cy) / max(h, 1e-6)
-    return float(max(0.0, 1 - 2.5 * max(dx, dy)))
+    w, h = np.maximum(f[:, 2] - f[:, 0], 1e-6), np.maximum(f[:, 3] - f[:, 1], 1e-6)
+    dx = np.minimum(cx - f[:, 0], f[:, 2] - cx) / w
+    dy = np.minimum(cy - f[:, 1], f[:, 3] - cy) / h
+    score = np.maximum(0.0, 1 - 2.5 * np.maximum(dx, dy))
+    return np.where(ix * iy / area < 0.6, 0.0, score)
 
 
 def load_frame(frame) -> np.ndarray:
