@@ -21,6 +21,7 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
+from .backs import BackLook
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
@@ -161,7 +162,7 @@ class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
                  marker_every: int = 150, max_skip: int = 9, stride: int = 1, tiles="1x1",
-                 cache_reads: bool = True, regions: bool = True, whole_every: int = 30):
+                 cache_reads: bool = True, regions: bool = True, whole_every: int = 30, check_backs: bool = True):
         self.recogniser = recogniser
         # the real recogniser (not a test double) reads each corner index once while it lies still
         self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
@@ -185,6 +186,8 @@ class Pipeline:
         self.regions, self.whole_every = regions, whole_every
         self.region_looks = self.whole_looks = self._since_whole = 0
         self._last_cards: list = []
+        self._region = None  # where the last look looked (None: the whole frame)
+        self.backs = BackLook() if check_backs else None
         self._patches: dict = {}
         self.skipped = 0
         self.started = time.monotonic()
@@ -231,6 +234,8 @@ class Pipeline:
                     cards = look(frame) if look else self._look(frame.image)
                 except ValueError:  # a corrupt frame the source let through
                     cards = []
+                if self.backs is not None:  # one deck, one back: an unsure back unlike the deck's is none
+                    cards = self.backs.keep(frame.image, cards, learn=self._region is None)
                 self._last_cards = cards = merge_nested(cards)
             elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
@@ -280,6 +285,7 @@ class Pipeline:
             tr = self.tracker
             want = [t.box for t in tr.wanting() + tr.settling()] if self.gate.why == "want" else []
             region = look_regions(self.gate.changed_box, self._last_cards, image.shape, want)
+        self._region = region
         if region is None:
             self.whole_looks += 1
             self._since_whole = 0
@@ -368,6 +374,7 @@ class Pipeline:
             "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None,
             "recognised": self.frames - self.skipped,
             "looks": {"whole": self.whole_looks, "region": self.region_looks},
+            "backs_dropped": self.backs.dropped if self.backs is not None else 0,  # unlike the deck's back
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],

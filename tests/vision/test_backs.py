@@ -1,0 +1,75 @@
+"""One deck, one back: unsure face-down detections unlike the deck's back are dropped."""
+
+import numpy as np
+
+from vision.backs import BackLook, back_histogram
+from vision.recogniser import CardDetection
+
+GREEN = (30, 110, 50)       # felt
+ORANGE = (190, 90, 40)      # this deck's back
+BLUE = (40, 60, 170)        # a second deck's back
+WHITE = (245, 245, 240)     # a card face
+
+
+def table(*rects):
+    """An RGB frame of felt with (x0, y0, x1, y1, colour) rectangles painted on, rings on backs."""
+    img = np.zeros((300, 600, 3), np.uint8)
+    img[:] = GREEN
+    for x0, y0, x1, y1, col in rects:
+        img[y0:y1, x0:x1] = col
+        if col != WHITE:  # a back's pattern: darker rings
+            yy, xx = np.mgrid[y0:y1, x0:x1]
+            ring = (np.hypot(xx - (x0 + x1) / 2, yy - (y0 + y1) / 2) // 6) % 2 == 0
+            img[y0:y1, x0:x1][ring] = (np.array(col) * 0.7).astype(np.uint8)
+    return img
+
+
+def back(box, conf):
+    return CardDetection(box, False, None, conf, conf)
+
+
+def test_a_seam_between_a_back_and_a_face_is_dropped_a_real_unsure_back_kept():
+    # a face-down card at 100-180, a face dealt beside it at 180-260; a third face-down card at 400-480
+    img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE), (400, 50, 480, 160, ORANGE))
+    sure = back((100, 50, 180, 160), 0.9)
+    seam = back((160, 50, 240, 160), 0.5)        # a strip of the back, most of the face: no card
+    unsure_real = back((400, 50, 480, 160), 0.5)
+    look = BackLook()
+    kept = look.keep(img, [sure, seam, unsure_real])
+    assert kept == [sure, unsure_real]
+    assert look.dropped == 1
+
+
+def test_nothing_is_dropped_before_a_sure_back_was_seen():
+    img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE))
+    cards = [back((100, 50, 180, 160), 0.5), back((140, 50, 220, 160), 0.5)]
+    assert BackLook().keep(img, cards) == cards
+
+
+def test_a_sure_back_is_always_kept_and_a_second_deck_is_learned():
+    img = table((100, 50, 180, 160, ORANGE), (300, 50, 380, 160, BLUE), (450, 50, 530, 160, BLUE))
+    look = BackLook()
+    first = look.keep(img, [back((100, 50, 180, 160), 0.9), back((300, 50, 380, 160), 0.9)])
+    assert len(first) == 2 and len(look.looks) == 2
+    # an unsure back of the second deck now matches its look
+    assert look.keep(img, [back((450, 50, 530, 160), 0.5)]) == [back((450, 50, 530, 160), 0.5)]
+
+
+def test_learning_can_wait_for_whole_looks_and_stand_in_confidences_are_not_judged():
+    img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE))
+    look = BackLook()
+    look.keep(img, [back((100, 50, 180, 160), 0.9)])
+    before = [h.copy() for h in look.looks]
+    look.keep(img, [back((100, 50, 180, 160), 0.95)], learn=False)
+    assert all(np.array_equal(a, b) for a, b in zip(before, look.looks))
+    stand_in = back((140, 50, 220, 160), 0.0)  # a test double's "not said"
+    assert look.keep(img, [stand_in]) == [stand_in]
+
+
+def test_faces_are_never_judged_and_tiny_boxes_have_no_histogram():
+    img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE))
+    look = BackLook()
+    face = CardDetection((180, 50, 260, 160), True, None, 0.0, 0.3)
+    assert look.keep(img, [back((100, 50, 180, 160), 0.9), face])[1] is face
+    assert back_histogram(img, (10, 10, 13, 13)) is None
+    assert back_histogram(img, (590, 290, 700, 400)) is None  # (off the frame)

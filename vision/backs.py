@@ -1,0 +1,81 @@
+"""One deck, one back: a face-down detection must look like the deck's back.
+
+The detector sometimes boxes a "back" that is no card: the seam between a face-down card and
+the face-up card dealt beside it (the right half of one, the left half of the other), a chip
+stack, a sleeve. Every card of a deck shows the same back, so the backs the detector is sure of
+teach what this table's backs look like (a hue-saturation histogram; a few looks for a second
+deck), and an unsure back that looks like none of them is dropped before the tracker sees it.
+Until a sure back has been seen nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+H_BINS, S_BINS = 18, 8
+
+
+def back_histogram(image: np.ndarray, box) -> np.ndarray | None:
+    """Normalised hue x saturation histogram of the middle of a box (RGB image), or None."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    w, h = x1 - x0, y1 - y0
+    x0, y0 = max(0, x0 + w // 10), max(0, y0 + h // 10)  # the middle: not the table around it
+    x1, y1 = min(image.shape[1], x1 - w // 10), min(image.shape[0], y1 - h // 10)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
+    hist = cv2.calcHist([hsv], [0, 1], None, [H_BINS, S_BINS], [0, 180, 0, 256])
+    return cv2.normalize(hist, None, 1, 0, cv2.NORM_L1)
+
+
+class BackLook:
+    """Learns the deck's back from sure detections; `keep(image, cards)` drops unlike backs.
+
+    sure: detector confidence of a back that teaches (and is always kept); alike: histogram
+    intersection (0..1) a back needs with one of the learned looks; rate: how fast a look follows
+    the light (a moving average)."""
+
+    def __init__(self, sure: float = 0.75, alike: float = 0.4, rate: float = 0.1, max_looks: int = 3):
+        self.sure, self.alike, self.rate, self.max_looks = sure, alike, rate, max_looks
+        self.looks: list[np.ndarray] = []
+        self.dropped = 0
+
+    def likeness(self, hist: np.ndarray) -> float:
+        return max((float(cv2.compareHist(h, hist, cv2.HISTCMP_INTERSECT)) for h in self.looks), default=1.0)
+
+    def learn(self, hist: np.ndarray) -> None:
+        if not self.looks:
+            self.looks.append(hist)
+            return
+        sims = [float(cv2.compareHist(h, hist, cv2.HISTCMP_INTERSECT)) for h in self.looks]
+        i = int(np.argmax(sims))
+        if sims[i] >= self.alike:
+            self.looks[i] = (1 - self.rate) * self.looks[i] + self.rate * hist
+        elif len(self.looks) < self.max_looks:  # a second deck's back, seen surely
+            self.looks.append(hist)
+
+    def keep(self, image: np.ndarray, cards: list, learn: bool = True) -> list:
+        """cards: `CardDetection`s of one look. Sure backs teach first (learn=False: not this time;
+        the camera path learns at its whole looks), then unsure ones are judged. A confidence of 0
+        is a stand-in recogniser's "not said": such a back is neither a teacher nor judged."""
+        if learn or not self.looks:
+            for c in cards:
+                if not c.face_up and c.detector_confidence >= self.sure:
+                    h = back_histogram(image, c.box)
+                    if h is not None:
+                        self.learn(h)
+        if not self.looks:
+            return cards
+        out = []
+        for c in cards:
+            if not c.face_up and 0 < c.detector_confidence < self.sure:
+                h = back_histogram(image, c.box)
+                if h is not None and self.likeness(h) < self.alike:
+                    self.dropped += 1
+                    continue
+            out.append(c)
+        return out
+
+
+__all__ = ["BackLook", "back_histogram"]
