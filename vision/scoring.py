@@ -36,6 +36,7 @@ class Score:
     extra: list = field(default_factory=list)
     unconfirmed: int = 0
     latencies: list = field(default_factory=list)
+    late: list = field(default_factory=list)  # (latency, expectation) of each event, to name the slowest
 
     def per_100(self, n: int) -> float:
         return round(100.0 * n / max(1, self.dealt), 2)
@@ -48,7 +49,8 @@ class Score:
                 "extra_per_100": self.per_100(len(self.extra)),
                 "latency_frames_median": lat[len(lat) // 2] if lat else None,
                 "latency_frames_max": lat[-1] if lat else None,
-                "details": {"missed": self.missed, "wrong": self.wrong, "extra": self.extra}}
+                "details": {"missed": self.missed, "wrong": self.wrong, "extra": self.extra,
+                            "slowest": [f"{e} (+{n} frames)" for n, e in sorted(self.late, reverse=True)[:3]]}}
 
 
 def score_observations(observations, expected: list[dict], window: int = 45) -> Score:
@@ -84,6 +86,7 @@ def score_observations(observations, expected: list[dict], window: int = 45) -> 
         sc.unconfirmed += int(o.unconfirmed)
         if e["kind"] != "removed":
             sc.latencies.append(o.frame - e["rest_frame"])
+            sc.late.append((o.frame - e["rest_frame"], _brief(e)))
     for e in left:
         wrong = next((i for i, _ in candidates(e)), None)
         if wrong is None:

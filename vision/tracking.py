@@ -112,6 +112,13 @@ def _dist(a, b) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def _box_inside(inner, outer) -> float:
+    """Fraction of image box `inner` inside image box `outer`."""
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
+
+
 def _placing(zone: str | None) -> bool:
     return zone is not None and zone.split(":")[0] not in NON_PLACING + LEAVING
 
@@ -234,9 +241,9 @@ class Tracker:
                 if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
                     continue  # another card read again, or where a card went missing: not this one
                 gate = cfg.gate_placed if t.placed else cfg.gate_moving
-                if t.placed and d.size < cfg.partial_size * t.size and d.face_up == t.up \
-                        and d.identity in (None, t.identity):
-                    gate = 0.6  # only a corner of it in view (the rest covered): its index box
+                if self._partial(t, d):
+                    gate = 0.6  # only part of it in view (the rest covered): a corner index, or what
+                    #             a card dealt over it leaves showing
                 if dist > gate * cs and not same_id:
                     continue
                 cost = dist / cs
@@ -258,6 +265,17 @@ class Tracker:
             pairs.append((self.tracks[ti], dets[di]))
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
 
+    def _partial(self, t: Track, d: TableDetection) -> bool:
+        """Is d a part of placed card t, the rest covered: its corner index alone, or the part that a
+        card dealt over it leaves showing (an unread face wholly inside t's last full view: a stud
+        row's new hole card hid both of a face-up card's indexes, and the card 'was removed')."""
+        if not t.placed or d.face_up != t.up or d.identity not in (None, t.identity):
+            return False
+        if d.size < self.cfg.partial_size * t.size:
+            return True
+        return d.face_up and d.identity is None and d.size < 0.9 * t.size and t.box is not None \
+            and d.box is not None and _box_inside(d.box, t.box) >= 0.8  # (a back there may be a card dealt on it)
+
     def _keep_covered(self, frame: int, dets: list[TableDetection]) -> None:
         """Overlapping cards of one face (a stud row of hole cards) are often boxed together: a box
         bigger than one card, lying over a placed card the association left without a detection,
@@ -274,7 +292,7 @@ class Tracker:
         cfg = self.cfg
         t.matched = True
         t.last_seen = frame
-        partial = t.placed and d.size < cfg.partial_size * t.size and _dist(d.pos, t.pos) < cfg.card_size * 0.6
+        partial = self._partial(t, d) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         if not partial:
             t.box = d.box
             t.pos = d.pos
