@@ -95,6 +95,7 @@ class Track:
     box: tuple | None = None        # the last full view's image box
     matched: bool = False
     placed_frame: int | None = None
+    rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
 
     def velocity(self) -> tuple[float, float]:
         if len(self.hist) >= 2:
@@ -112,11 +113,18 @@ def _dist(a, b) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def _box_inside(inner, outer) -> float:
-    """Fraction of image box `inner` inside image box `outer`."""
-    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
-    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
-    return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
+def _reaches_over(box, place, own, n: int = 10, share: float = 0.25) -> bool:
+    """Does image box `box` cover at least `share` of box `place` where its card's own resting box
+    `own` does not lie (two cards boxed as one)? False when any box is unknown."""
+    if box is None or place is None or own is None:
+        return False
+    xs = np.linspace(place[0], place[2], n + 2)[1:-1]
+    ys = np.linspace(place[1], place[3], n + 2)[1:-1]
+    px, py = np.meshgrid(xs, ys)
+
+    def inside(b):
+        return (px >= b[0]) & (px <= b[2]) & (py >= b[1]) & (py <= b[3])
+    return float((inside(box) & ~inside(own)).mean()) >= share
 
 
 def _placing(zone: str | None) -> bool:
@@ -193,7 +201,7 @@ class Tracker:
         pairs, unmatched = self._associate(frame, dets)
         for t, d in pairs:
             self._observe(t, d, frame)
-        self._keep_covered(frame, dets)
+        self._keep_covered(frame, dets, {id(d): t for t, d in pairs})
         for d in unmatched:
             if any(frame - t.last_seen <= 2 and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size
                    and not (t.identity and d.identity and d.identity != t.identity and d.confidence >= 0.5)
@@ -242,8 +250,7 @@ class Tracker:
                     continue  # another card read again, or where a card went missing: not this one
                 gate = cfg.gate_placed if t.placed else cfg.gate_moving
                 if self._partial(t, d):
-                    gate = 0.6  # only part of it in view (the rest covered): a corner index, or what
-                    #             a card dealt over it leaves showing
+                    gate = 0.6  # only a corner of it in view (the rest covered): its index box
                 if dist > gate * cs and not same_id:
                     continue
                 cost = dist / cs
@@ -266,26 +273,25 @@ class Tracker:
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
 
     def _partial(self, t: Track, d: TableDetection) -> bool:
-        """Is d a part of placed card t, the rest covered: its corner index alone, or the part that a
-        card dealt over it leaves showing (an unread face wholly inside t's last full view: a stud
-        row's new hole card hid both of a face-up card's indexes, and the card 'was removed')."""
+        """Is d a part of placed card t, the rest covered (its corner index alone)?"""
         if not t.placed or d.face_up != t.up or d.identity not in (None, t.identity):
             return False
-        if d.size < self.cfg.partial_size * t.size:
-            return True
-        return d.face_up and d.identity is None and d.size < 0.9 * t.size and t.box is not None \
-            and d.box is not None and _box_inside(d.box, t.box) >= 0.8  # (a back there may be a card dealt on it)
+        return d.size < self.cfg.partial_size * t.size
 
-    def _keep_covered(self, frame: int, dets: list[TableDetection]) -> None:
-        """Overlapping cards of one face (a stud row of hole cards) are often boxed together: a box
-        bigger than one card, lying over a placed card the association left without a detection,
-        shows that card too (it is not missing); it counts as seen, without moving it."""
+    def _keep_covered(self, frame: int, dets: list[TableDetection], owner: dict) -> None:
+        """Overlapping cards of one face (a stud row) are often boxed together: a box bigger than one
+        card lying over a placed card the association left without a detection, or the box of a
+        neighbour reaching over this card's place further than that neighbour ever lay, shows this
+        card too (it is not missing); it counts as seen, without moving it. (owner: detection id ->
+        the track it was matched to.)"""
         one = self.cfg.card_size * self.cfg.single_area
         for t in self.tracks.values():
             if not t.placed or t.matched or t.up is None:
                 continue
-            if any(d.face_up == t.up and d.size > self.cfg.merged_size * one
-                   and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size for d in dets):
+            if any(d.face_up == t.up and (
+                    d.size > self.cfg.merged_size * one and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size
+                    or _reaches_over(d.box, t.rest_box, getattr(owner.get(id(d)), "rest_box", None)))
+                   for d in dets):
                 t.last_seen = frame
 
     def _observe(self, t: Track, d: TableDetection, frame: int) -> None:
@@ -364,6 +370,7 @@ class Tracker:
     def _merge(self, old: Track, new: Track, zone: str, frame: int) -> list[Observation]:
         del self.tracks[new.id]
         old.pos, old.rest, old.hist, old.faces = new.pos, new.pos, new.hist, new.faces
+        old.rest_box = new.box
         old.last_seen, old.matched = new.last_seen, new.matched
         old.flip_run, old.flip_votes, old.flip_reads = 0, {}, 0
         if zone == old.zone:
@@ -415,7 +422,7 @@ class Tracker:
             if same is not None:  # not a new card: one already on the table, moved while unrecognised
                 return self._merge(same, t, zone, frame)
             self.deal_order += 1
-            t.placed, t.zone, t.up, t.rest = True, zone, up, t.pos
+            t.placed, t.zone, t.up, t.rest, t.rest_box = True, zone, up, t.pos, t.box
             t.placed_frame = frame - cfg.stable_frames + 1
             t.unconfirmed = up and conf < cfg.min_identity_conf
             t.identity = ident
@@ -455,7 +462,7 @@ class Tracker:
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
         if self._still(t, frame) and t.rest is not None and _dist(t.pos, t.rest) > cfg.move_min * cfg.card_size:
             zone = zone_at(t.pos)
-            t.rest = t.pos
+            t.rest, t.rest_box = t.pos, t.box
             if zone is not None and zone.split(":")[0] in NON_PLACING:
                 return out
             if zone is None or zone.split(":")[0] in LEAVING:

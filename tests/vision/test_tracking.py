@@ -342,3 +342,27 @@ def test_a_card_turned_up_is_never_announced_as_a_card_lying_next_to_it_under_a_
     obs += run(tr, [[det(hole, True, "QD", 0.9)]] * 3, start=10)  # the hand goes: its own index
     assert [(o.kind, o.card) for o in obs if o.card] == [(EXPOSED, "QD")] or \
         [(o.kind, o.unconfirmed) for o in obs] == [(EXPOSED, True)]
+
+
+def boxed(pos, box, up=True, ident=None, conf=0.9):
+    """A detection whose image box is given in table mm (these tests' image is the table)."""
+    size = ((box[2] - box[0]) * (box[3] - box[1])) ** 0.5
+    return TableDetection(pos, size, up, ident, conf, box)
+
+
+def test_a_neighbours_box_reaching_over_a_card_shows_it_is_still_there():
+    # a stud row: 4C, then 9D dealt half over it; later the two are boxed as one unread face (neither
+    # index readable), a box the size of one card that lies mostly where 9D lies
+    a_box, b_box = (618, 96, 682, 184), (658, 96, 722, 184)
+    tr = Tracker()
+    run(tr, [[boxed((650, 140), a_box, ident="4C")]] * 5)
+    run(tr, [[boxed((650, 140), a_box, ident="4C"), boxed((690, 140), b_box, ident="9D")]] * 5, start=5)
+    together = (640, 96, 712, 184)  # reaches over 4C's place further than 9D ever lay
+    obs = run(tr, [[boxed((676, 140), together)]] * 40, start=10)
+    assert obs == [] and sorted(c["card"] for c in tr.cards()) == ["4C", "9D"]
+    # the same, but the box is 9D's own: 4C was taken away
+    tr = Tracker()
+    run(tr, [[boxed((650, 140), a_box, ident="4C")]] * 5)
+    run(tr, [[boxed((650, 140), a_box, ident="4C"), boxed((690, 140), b_box, ident="9D")]] * 5, start=5)
+    obs = run(tr, [[boxed((690, 140), b_box)]] * 40, start=10)
+    assert [(o.kind, o.card) for o in obs] == [(REMOVED, "4C")]
