@@ -16,16 +16,25 @@ import numpy as np
 H_BINS, S_BINS = 18, 8
 
 
-def back_histogram(image: np.ndarray, box) -> np.ndarray | None:
-    """Normalised hue x saturation histogram of the middle of a box (RGB image), or None."""
+def back_histogram(image: np.ndarray, box, exclude=()) -> np.ndarray | None:
+    """Normalised hue x saturation histogram of the middle of a box (RGB image), leaving out the
+    parts inside the boxes `exclude` (other cards' backs); None when too little is left."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     w, h = x1 - x0, y1 - y0
     x0, y0 = max(0, x0 + w // 10), max(0, y0 + h // 10)  # the middle: not the table around it
     x1, y1 = min(image.shape[1], x1 - w // 10), min(image.shape[0], y1 - h // 10)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
+    mask = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    for e in exclude:
+        ex0, ey0 = max(0, int(round(e[0])) - x0), max(0, int(round(e[1])) - y0)
+        ex1, ey1 = min(x1 - x0, int(round(e[2])) - x0), min(y1 - y0, int(round(e[3])) - y0)
+        if ex1 > ex0 and ey1 > ey0:
+            mask[ey0:ey1, ex0:ex1] = 0
+    if np.count_nonzero(mask) < max(16, 0.15 * mask.size):
+        return None
     hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
-    hist = cv2.calcHist([hsv], [0, 1], None, [H_BINS, S_BINS], [0, 180, 0, 256])
+    hist = cv2.calcHist([hsv], [0, 1], mask, [H_BINS, S_BINS], [0, 180, 0, 256])
     return cv2.normalize(hist, None, 1, 0, cv2.NORM_L1)
 
 
@@ -70,7 +79,12 @@ class BackLook:
         out = []
         for c in cards:
             if not c.face_up and 0 < c.detector_confidence < self.sure:
-                h = back_histogram(image, c.box)
+                # judged on what no surer back explains: a phantom across the seam between a back
+                # and the face beside it is then its face part, a hole card half under the card
+                # dealt over it its own strip of back
+                surer = [o.box for o in cards if not o.face_up and o is not c
+                         and o.detector_confidence > c.detector_confidence]
+                h = back_histogram(image, c.box, surer)
                 if h is not None and self.likeness(h) < self.alike:
                     self.dropped += 1
                     continue

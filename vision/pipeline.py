@@ -265,6 +265,15 @@ class Pipeline:
                 t = self.tracker.tracks.get(o.track)
                 if t is not None and t.box is not None and o.kind != "removed":
                     self._patches[o.track] = (t.box, _patch(frame.image, t.box))
+            if fresh and self._region is None:
+                # ... and how it looks now, at each whole look that saw it with nothing moving over it:
+                # cards dealt over it since change its place's look, and a card the detector then
+                # stops finding (a hole card under the card exposed beside it) must still pass
+                # `_looks_the_same` while it lies there
+                for t in self.tracker.tracks.values():
+                    if t.placed and t.last_seen == self.frames and t.box is not None \
+                            and not self.gate.moving_at(t.box):
+                        self._patches[t.id] = (t.box, _patch(frame.image, t.box))
             for o in obs:
                 self.observations.append(o)
                 res.observations.append(o)

@@ -32,7 +32,7 @@ def test_a_seam_between_a_back_and_a_face_is_dropped_a_real_unsure_back_kept():
     # a face-down card at 100-180, a face dealt beside it at 180-260; a third face-down card at 400-480
     img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE), (400, 50, 480, 160, ORANGE))
     sure = back((100, 50, 180, 160), 0.9)
-    seam = back((160, 50, 240, 160), 0.5)        # a strip of the back, most of the face: no card
+    seam = back((140, 50, 220, 160), 0.5)        # half the back (boxed already), half the face: no card
     unsure_real = back((400, 50, 480, 160), 0.5)
     look = BackLook()
     kept = look.keep(img, [sure, seam, unsure_real])
@@ -73,3 +73,12 @@ def test_faces_are_never_judged_and_tiny_boxes_have_no_histogram():
     assert look.keep(img, [back((100, 50, 180, 160), 0.9), face])[1] is face
     assert back_histogram(img, (10, 10, 13, 13)) is None
     assert back_histogram(img, (590, 290, 700, 400)) is None  # (off the frame)
+
+
+def test_a_hole_card_mostly_under_a_face_keeps_its_strip_of_back():
+    # the first hole card at 100-180 is covered by the face-up card at 130-210 but for a strip; its box
+    # reaches a little over the face; no surer back explains the strip
+    img = table((100, 50, 180, 160, ORANGE), (130, 50, 210, 160, WHITE), (400, 50, 480, 160, ORANGE))
+    sure = back((400, 50, 480, 160), 0.9)
+    strip = back((100, 50, 150, 160), 0.35)
+    assert BackLook().keep(img, [sure, strip]) == [sure, strip]

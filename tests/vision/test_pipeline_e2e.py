@@ -98,18 +98,19 @@ def test_scoring_spends_a_right_observation_on_its_own_card_not_on_a_neighbours(
 
 @pytest.mark.skipif(not (MODELS / "detector.onnx").exists() or not (MODELS / "classifier.onnx").exists(),
                     reason="models/ not trained yet")
-def test_video_with_the_real_models_never_announces_a_wrong_card(table_video):
-    """The trained models miss cards the oracle sees (bench/pipeline.py measures how many); what
-    must hold whatever the models: no card is announced wrongly — a doubtful read goes to the host."""
+def test_video_with_the_real_models_finds_every_card_in_time_and_announces_none_wrongly(table_video):
+    """The trained models on the rendered hand: every card fact found, none invented, none wrong,
+    within 6 frames of coming to rest (bench/pipeline.py measures the longer demo hand). A doubtful
+    read goes to the host instead of being announced."""
     from vision.recogniser import Recogniser
 
     video, truth, script = table_video
-    # (how many cards the models find here differs between installs — 0 missed and latency 3 in one,
-    # a missed exposure and latency 13 in a fresh clone, not yet explained — so only what must hold
-    # whatever the models is asserted; bench/pipeline.py measures the rest)
+    # (an earlier note here: results differed between installs. The cause: without PyAV the test
+    # video was written with OpenCV's mp4v instead of H.264; [dev] now installs PyAV too.)
     p = run_pipeline(video, truth, script, Recogniser.from_models(MODELS, threads=1))
     sc = score_observations(p.observations, truth.expected)
-    assert sc.wrong == [], sc.wrong
+    assert sc.wrong == [] and sc.missed == [] and sc.extra == [], sc.to_json()["details"]
+    assert max(sc.latencies) <= 6, sc.to_json()["details"]["slowest"]
     dealt = {(s.seat, s.card) for s in script.steps if s.action == "deal"}
     for e in p.referee.events:
         if e.type in ("card_dealt", "card_exposed") and e.card is not None:

@@ -97,3 +97,20 @@ def test_table_scenes_have_rows_of_hole_cards_and_markers():
         markers += 0 if ids is None else len(ids)
     assert total >= 40 and down / total > 0.3  # plain scenes: 15 % face down
     assert markers >= 4
+
+
+def test_court_art_is_the_same_in_every_process():
+    """Same seed, same data, also across processes: court cards' art was seeded with Python's
+    per-process salted hash(), so every run (and the end-to-end test videos) drew other kings."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = ("from vision.synth.faces import PROC_SPECS, ProceduralStyle; import hashlib, numpy as np;"
+            "print(hashlib.sha1(np.asarray(ProceduralStyle(PROC_SPECS['proc_serif']).face('KC', 120)).tobytes())"
+            ".hexdigest())")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    here = hashlib.sha1(np.asarray(ProceduralStyle(PROC_SPECS["proc_serif"]).face("KC", 120)).tobytes()).hexdigest()
+    assert seen == {here}

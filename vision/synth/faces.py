@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import subprocess
 import tarfile
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -279,7 +280,8 @@ class ProceduralStyle(Style):
             m = 0.045 * W
             d.rounded_rectangle((m, m, W - m, H - m), radius=0.04 * W, outline=sp.border, width=max(1, W // 120))
         colour = (120, 20, 120) if code == "JK" else sp.colours[code[1]]
-        rng = np.random.default_rng(abs(hash((sp.name, code))) % 2**32)
+        # (crc32, not hash(): Python salts string hashes per process, so court art differed run to run)
+        rng = np.random.default_rng(zlib.crc32(f"{sp.name}/{code}".encode()))
         # centre art
         ax0, ay0, ax1, ay1 = 0.24 * W, 0.14 * H, 0.76 * W, 0.86 * H
         r = code[0]
