@@ -64,10 +64,11 @@ class BackLook:
         elif len(self.looks) < self.max_looks:  # a second deck's back, seen surely
             self.looks.append(hist)
 
-    def keep(self, image: np.ndarray, cards: list, learn: bool = True) -> list:
+    def keep(self, image: np.ndarray, cards: list, learn: bool = True, judge=None) -> list:
         """cards: `CardDetection`s of one look. Sure backs teach first (learn=False: not this time;
-        the camera path learns at its whole looks), then unsure ones are judged. A confidence of 0
-        is a stand-in recogniser's "not said": such a back is neither a teacher nor judged."""
+        the camera path learns at its whole looks), then unsure ones are judged (judge: only these
+        of them, e.g. what a region look found; the others were judged when found). A confidence
+        of 0 is a stand-in recogniser's "not said": such a back is neither a teacher nor judged."""
         if learn or not self.looks:
             for c in cards:
                 if not c.face_up and c.detector_confidence >= self.sure:
@@ -76,9 +77,10 @@ class BackLook:
                         self.learn(h)
         if not self.looks:
             return cards
+        judged = None if judge is None else {id(c) for c in judge}
         out = []
         for c in cards:
-            if not c.face_up and 0 < c.detector_confidence < self.sure:
+            if not c.face_up and 0 < c.detector_confidence < self.sure and (judged is None or id(c) in judged):
                 # judged on what no surer back explains: a phantom across the seam between a back
                 # and the face beside it is then its face part, a hole card half under the card
                 # dealt over it its own strip of back

@@ -187,6 +187,7 @@ class Pipeline:
         self.region_looks = self.whole_looks = self._since_whole = 0
         self._last_cards: list = []
         self._region = None  # where the last look looked (None: the whole frame)
+        self._found = None  # what a region look found there (None: the look was a whole one)
         self.backs = BackLook() if check_backs else None
         self._patches: dict = {}
         self.skipped = 0
@@ -235,7 +236,7 @@ class Pipeline:
                 except ValueError:  # a corrupt frame the source let through
                     cards = []
                 if self.backs is not None:  # one deck, one back: an unsure back unlike the deck's is none
-                    cards = self.backs.keep(frame.image, cards, learn=self._region is None)
+                    cards = self.backs.keep(frame.image, cards, learn=self._region is None, judge=self._found)
                 self._last_cards = cards = merge_nested(cards)
             elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
@@ -294,7 +295,7 @@ class Pipeline:
             tr = self.tracker
             want = [t.box for t in tr.wanting() + tr.settling()] if self.gate.why == "want" else []
             region = look_regions(self.gate.changed_box, self._last_cards, image.shape, want)
-        self._region = region
+        self._region, self._found = region, None
         if region is None:
             self.whole_looks += 1
             self._since_whole = 0
@@ -307,7 +308,8 @@ class Pipeline:
         kept = [c for c, v in zip(last, _inside_all([c.box for c in last], region).max(1, initial=0)) if v < 0.95]
         found = self.reader.recognise(image, region=region)
         over = _inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
-        return kept + [c for c, v in zip(found, over) if v < 0.5]
+        self._found = [c for c, v in zip(found, over) if v < 0.5]  # (only these are new to this look)
+        return kept + self._found
 
     def _looks_the_same(self, track, image) -> bool:
         """Before a card counts as removed: does its place still look as it did when it settled?"""

@@ -113,18 +113,27 @@ def _dist(a, b) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def _reaches_over(box, place, own, n: int = 10, share: float = 0.25) -> bool:
+def _reaches_over(box, place, own, share: float = 0.25) -> bool:
     """Does image box `box` cover at least `share` of box `place` where its card's own resting box
     `own` does not lie (two cards boxed as one)? False when any box is unknown."""
     if box is None or place is None or own is None:
         return False
-    xs = np.linspace(place[0], place[2], n + 2)[1:-1]
-    ys = np.linspace(place[1], place[3], n + 2)[1:-1]
-    px, py = np.meshgrid(xs, ys)
+    a = _meet(place, box)
+    if a is None:
+        return False
+    b = _meet(a, own)
+    covered = _area(a) - (_area(b) if b is not None else 0.0)
+    return covered >= share * max(_area(place), 1e-6)
 
-    def inside(b):
-        return (px >= b[0]) & (px <= b[2]) & (py >= b[1]) & (py <= b[3])
-    return float((inside(box) & ~inside(own)).mean()) >= share
+
+def _meet(a, b):
+    """The intersection of two boxes, or None."""
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _area(b) -> float:
+    return (b[2] - b[0]) * (b[3] - b[1])
 
 
 def _placing(zone: str | None) -> bool:

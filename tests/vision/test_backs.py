@@ -82,3 +82,11 @@ def test_a_hole_card_mostly_under_a_face_keeps_its_strip_of_back():
     sure = back((400, 50, 480, 160), 0.9)
     strip = back((100, 50, 150, 160), 0.35)
     assert BackLook().keep(img, [sure, strip]) == [sure, strip]
+
+
+def test_only_the_cards_a_region_look_found_are_judged():
+    img = table((100, 50, 180, 160, ORANGE), (180, 50, 260, 160, WHITE))
+    sure, seam = back((100, 50, 180, 160), 0.9), back((140, 50, 220, 160), 0.5)
+    look = BackLook()
+    assert look.keep(img, [sure, seam], judge=[sure]) == [sure, seam]  # the seam was judged before
+    assert look.keep(img, [sure, seam], judge=[seam]) == [sure]
