@@ -96,6 +96,7 @@ class Track:
     matched: bool = False
     placed_frame: int | None = None
     rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
+    last_read: int = -1             # the last frame its index was read as its own identity
 
     def velocity(self) -> tuple[float, float]:
         if len(self.hist) >= 2:
@@ -330,6 +331,8 @@ class Tracker:
             elif d.face_up and d.identity == t.identity:
                 t.conflicts = 0
         if d.face_up and d.identity:
+            if d.identity == t.identity:
+                t.last_read = frame
             v = t.votes.setdefault(d.identity, [0.0, 0])
             v[0] += d.confidence
             v[1] += 1
@@ -379,7 +382,7 @@ class Tracker:
     def _merge(self, old: Track, new: Track, zone: str, frame: int) -> list[Observation]:
         del self.tracks[new.id]
         old.pos, old.rest, old.hist, old.faces = new.pos, new.pos, new.hist, new.faces
-        old.rest_box = new.box
+        old.rest_box, old.last_read = new.box, frame
         old.last_seen, old.matched = new.last_seen, new.matched
         old.flip_run, old.flip_votes, old.flip_reads = 0, {}, 0
         if zone == old.zone:
@@ -422,7 +425,11 @@ class Tracker:
             twin = next((o for o in self.tracks.values() if o is not t and o.placed and o.up and up
                          and ident is not None and o.identity == ident), None)
             if twin is not None:  # one deck: that card is already on the table
-                if twin.last_seen >= frame - 2:  # ... and still lies there: this is a misread
+                # ... and still lies there: this is a misread. (Seen but not read at another seat,
+                # while read surely here: a trade put another card in its place, whose unread
+                # boxes kept it 'seen')
+                if twin.last_seen >= frame - 2 and (
+                        twin.last_read >= frame - 2 or not strong or twin.zone == zone):
                     del self.tracks[t.id]
                     return []
                 if strong:  # ... and vanished from its place: it was moved here
@@ -435,6 +442,7 @@ class Tracker:
             t.placed_frame = frame - cfg.stable_frames + 1
             t.unconfirmed = up and conf < cfg.min_identity_conf
             t.identity = ident
+            t.last_read = frame if ident is not None else -1
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
             came = zone_at(t.hist[0][1]) if t.hist else None  # where it was first seen (who played it)
             return [self._obs(DEALT, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
@@ -460,6 +468,7 @@ class Tracker:
                 if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
                     return out
                 t.up, t.identity = True, ident
+                t.last_read = frame if ident is not None else -1
                 t.unconfirmed = conf < cfg.min_identity_conf
                 t.votes = dict(t.flip_votes)
                 t.reads = t.flip_reads

@@ -366,3 +366,16 @@ def test_a_neighbours_box_reaching_over_a_card_shows_it_is_still_there():
     run(tr, [[boxed((650, 140), a_box, ident="4C"), boxed((690, 140), b_box, ident="9D")]] * 5, start=5)
     obs = run(tr, [[boxed((690, 140), b_box)]] * 40, start=10)
     assert [(o.kind, o.card) for o in obs] == [(REMOVED, "4C")]
+
+
+def test_a_trade_is_two_moves_even_while_the_arriving_card_is_not_read_yet():
+    tr = Tracker()
+    run(tr, [[det(SEAT1, True, "9D"), det(SEAT3, True, "7H")]] * 5)
+    run(tr, [[]] * 4, start=5)  # hands over both
+    # 9D now lies at seat 3 and is read there; in its old place lies 7H, seen but not read yet
+    obs = run(tr, [[det(SEAT1, True, None, 0.0), det(SEAT3, True, "9D")]] * 6, start=9)
+    assert [(o.kind, o.card, o.from_zone, o.zone) for o in obs] == [(MOVED, "9D", "seat:1", "seat:3")]
+    assert obs[0].frame <= 9 + 4
+    obs = run(tr, [[det(SEAT1, True, "7H"), det(SEAT3, True, "9D")]] * 6, start=15)
+    assert [(o.kind, o.card, o.from_zone, o.zone) for o in obs] == [(MOVED, "7H", "seat:3", "seat:1")]
+    assert sorted((c["zone"], c["card"]) for c in tr.cards()) == [("seat:1", "7H"), ("seat:3", "9D")]
