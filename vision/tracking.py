@@ -309,7 +309,10 @@ class Tracker:
         t.matched = True
         t.last_seen = frame
         partial = self._partial(t, d) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
-        if not partial:
+        # a box holding this card and the one dealt over it shows the card is there, not where it is:
+        # followed, the card drifted onto the new one and took its detections (found 17 frames late)
+        merged = t.placed and d.size > cfg.merged_size * cfg.card_size * cfg.single_area
+        if not (partial or merged):
             t.box = d.box
             t.pos = d.pos
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size

@@ -379,3 +379,15 @@ def test_a_trade_is_two_moves_even_while_the_arriving_card_is_not_read_yet():
     obs = run(tr, [[det(SEAT1, True, "7H"), det(SEAT3, True, "9D")]] * 6, start=15)
     assert [(o.kind, o.card, o.from_zone, o.zone) for o in obs] == [(MOVED, "7H", "seat:3", "seat:1")]
     assert sorted((c["zone"], c["card"]) for c in tr.cards()) == [("seat:1", "7H"), ("seat:3", "9D")]
+
+
+def test_a_box_around_a_card_and_the_one_dealt_over_it_does_not_drag_the_card_onto_the_new_one():
+    tr = Tracker()
+    a, b = SEAT1, (SEAT1[0] + 34, SEAT1[1])  # the second hole card overlaps the first by half
+    run(tr, [[det(a, conf=0.9)]] * 5)
+    # the new card arrives: first both boxed as one, then each on its own (the covered one faintly)
+    obs = run(tr, [[det((a[0] + 17, a[1]), size=100, conf=0.5)]] + [[det(b, conf=0.9), det(a, conf=0.33)]] * 12,
+              start=5)
+    assert [(o.kind, o.zone, o.up) for o in obs] == [(DEALT, "seat:1", False)]
+    assert obs[0].frame <= 6 + 3
+    assert sorted(round(c["pos"][0]) for c in tr.cards()) == [round(a[0]), round(b[0])]
