@@ -54,8 +54,10 @@ class MotionGate:
     def _small(self, image) -> np.ndarray:
         h, w = image.shape[:2]
         s = self.scale
-        return cv2.resize(image[..., 1] if image.ndim == 3 else image, (max(8, w // s), max(8, h // s)),
-                          interpolation=cv2.INTER_AREA)
+        # every other pixel of every other row, then averaged over the cell: 16 samples a cell smooth
+        # sensor noise well below `level`, at a fifth of the cost of averaging all 64
+        g = image[::2, ::2, 1] if image.ndim == 3 else image[::2, ::2]
+        return cv2.resize(g, (max(8, w // s), max(8, h // s)), interpolation=cv2.INTER_AREA)
 
     def _look(self, small) -> str:
         m = self.changed_mask
