@@ -114,7 +114,7 @@ def _dist(a, b) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def _reaches_over(box, place, own, share: float = 0.25) -> bool:
+def _reaches_over(box, place, own, share: float = 0.15) -> bool:
     """Does image box `box` cover at least `share` of box `place` where its card's own resting box
     `own` does not lie (two cards boxed as one)? False when any box is unknown."""
     if box is None or place is None or own is None:
