@@ -94,4 +94,52 @@ class BackLook:
         return out
 
 
-__all__ = ["BackLook", "back_histogram"]
+def paper_share(image: np.ndarray, box, white: float) -> float | None:
+    """Share of a box's pixels that look like card stock: unsaturated and at least 0.6 x `white`
+    bright (`white`: how bright card faces are on this table)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(image.shape[1], x1), min(image.shape[0], y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
+    return float(((hsv[..., 1] < 60) & (hsv[..., 2] >= 0.6 * white)).mean())
+
+
+class FaceLook:
+    """Card faces are printed on white card stock: an unread, unsure "face" that is mostly not
+    paper (a pile of chips in the pot, seen as a face at 0.5-0.6) is dropped before the tracker.
+    How bright paper is here is learned from the faces that were read (their unsaturated pixels)."""
+
+    def __init__(self, sure: float = 0.75, min_paper: float = 0.5, white: float = 200.0, rate: float = 0.1):
+        self.sure, self.min_paper, self.white, self.rate = sure, min_paper, white, rate
+        self.dropped = 0
+
+    def learn(self, image: np.ndarray, box) -> None:
+        x0, y0, x1, y1 = (int(round(v)) for v in box)
+        patch = image[max(0, y0):y1, max(0, x0):x1]
+        if patch.size == 0:
+            return
+        hsv = cv2.cvtColor(np.ascontiguousarray(patch), cv2.COLOR_RGB2HSV)
+        v = hsv[..., 2][hsv[..., 1] < 60]
+        if v.size >= 16:
+            self.white = (1 - self.rate) * self.white + self.rate * float(np.percentile(v, 75))
+
+    def keep(self, image: np.ndarray, cards: list, learn: bool = True, judge=None) -> list:
+        if learn:
+            for c in cards:
+                if c.face_up and c.identity is not None:
+                    self.learn(image, c.box)
+        judged = None if judge is None else {id(c) for c in judge}
+        out = []
+        for c in cards:
+            if c.face_up and c.identity is None and 0 < c.detector_confidence < self.sure \
+                    and (judged is None or id(c) in judged):
+                share = paper_share(image, c.box, self.white)
+                if share is not None and share < self.min_paper:
+                    self.dropped += 1
+                    continue
+            out.append(c)
+        return out
+
+
+__all__ = ["BackLook", "FaceLook", "back_histogram", "paper_share"]

@@ -21,7 +21,7 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
-from .backs import BackLook
+from .backs import BackLook, FaceLook
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
@@ -189,6 +189,7 @@ class Pipeline:
         self._region = None  # where the last look looked (None: the whole frame)
         self._found = None  # what a region look found there (None: the look was a whole one)
         self.backs = BackLook() if check_backs else None
+        self.faces = FaceLook()
         self._patches: dict = {}
         self.skipped = 0
         self.started = time.monotonic()
@@ -237,6 +238,8 @@ class Pipeline:
                     cards = []
                 if self.backs is not None:  # one deck, one back: an unsure back unlike the deck's is none
                     cards = self.backs.keep(frame.image, cards, learn=self._region is None, judge=self._found)
+                    # ... and card faces are paper: an unread "face" that is not (chips in the pot) is none
+                    cards = self.faces.keep(frame.image, cards, learn=self._region is None, judge=self._found)
                 self._last_cards = cards = merge_nested(cards)
             elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
@@ -386,6 +389,7 @@ class Pipeline:
             "recognised": self.frames - self.skipped,
             "looks": {"whole": self.whole_looks, "region": self.region_looks},
             "backs_dropped": self.backs.dropped if self.backs is not None else 0,  # unlike the deck's back
+            "faces_dropped": self.faces.dropped if self.backs is not None else 0,  # unread and not paper
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],

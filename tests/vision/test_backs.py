@@ -90,3 +90,33 @@ def test_only_the_cards_a_region_look_found_are_judged():
     look = BackLook()
     assert look.keep(img, [sure, seam], judge=[sure]) == [sure, seam]  # the seam was judged before
     assert look.keep(img, [sure, seam], judge=[seam]) == [sure]
+
+
+def test_an_unread_face_that_is_not_paper_is_dropped_a_paper_one_kept():
+    from vision.backs import FaceLook
+
+    img = table((100, 50, 180, 160, WHITE), (300, 50, 380, 160, WHITE))
+    for cx, col in ((460, (200, 30, 30)), (500, (30, 60, 200)), (480, (20, 20, 20))):  # a pile of chips
+        import cv2
+        cv2.circle(img, (cx, 110), 19, col, -1)
+        cv2.circle(img, (cx, 110), 13, (240, 240, 240), 3)
+    read = CardDetection((100, 50, 180, 160), True, "KH", 0.95, 0.9)
+    unread_card = CardDetection((300, 50, 380, 160), True, None, 0.0, 0.6)
+    chips = CardDetection((440, 85, 520, 135), True, None, 0.0, 0.6)
+    sure_chips = CardDetection((440, 85, 520, 135), True, None, 0.0, 0.8)  # the detector sure: kept
+    look = FaceLook()
+    assert look.keep(img, [read, unread_card, chips, sure_chips]) == [read, unread_card, sure_chips]
+    assert look.dropped == 1 and 200 < look.white <= 250  # paper brightness learned from the read face
+
+
+def test_paper_is_judged_against_how_bright_faces_are_on_this_table():
+    from vision.backs import FaceLook
+
+    img = table((100, 50, 180, 160, WHITE), (300, 50, 380, 160, WHITE))
+    dim = (img.astype(np.float32) * 0.45).astype(np.uint8)  # a dim room: paper at ~110
+    unread = CardDetection((300, 50, 380, 160), True, None, 0.0, 0.6)
+    look = FaceLook()
+    assert look.keep(dim, [unread], learn=False) == []  # against the default brightness: not paper
+    for _ in range(40):  # read faces teach how bright paper is here
+        look.keep(dim, [CardDetection((100, 50, 180, 160), True, "KH", 0.95, 0.9)])
+    assert look.keep(dim, [unread]) == [unread]
