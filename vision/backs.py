@@ -16,6 +16,14 @@ import numpy as np
 H_BINS, S_BINS = 18, 8
 
 
+def _hsv(image: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray | None:
+    """HSV of an RGB image's box, clipped to the image; None when less than 4 x 4 pixels."""
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(image.shape[1], x1), min(image.shape[0], y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    return cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
+
+
 def back_histogram(image: np.ndarray, box, exclude=()) -> np.ndarray | None:
     """Normalised hue x saturation histogram of the middle of a box (RGB image), leaving out the
     parts inside the boxes `exclude` (other cards' backs); None when too little is left."""
@@ -23,7 +31,8 @@ def back_histogram(image: np.ndarray, box, exclude=()) -> np.ndarray | None:
     w, h = x1 - x0, y1 - y0
     x0, y0 = max(0, x0 + w // 10), max(0, y0 + h // 10)  # the middle: not the table around it
     x1, y1 = min(image.shape[1], x1 - w // 10), min(image.shape[0], y1 - h // 10)
-    if x1 - x0 < 4 or y1 - y0 < 4:
+    hsv = _hsv(image, x0, y0, x1, y1)
+    if hsv is None:
         return None
     mask = np.full((y1 - y0, x1 - x0), 255, np.uint8)
     for e in exclude:
@@ -33,7 +42,6 @@ def back_histogram(image: np.ndarray, box, exclude=()) -> np.ndarray | None:
             mask[ey0:ey1, ex0:ex1] = 0
     if np.count_nonzero(mask) < max(16, 0.15 * mask.size):
         return None
-    hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
     hist = cv2.calcHist([hsv], [0, 1], mask, [H_BINS, S_BINS], [0, 180, 0, 256])
     return cv2.normalize(hist, None, 1, 0, cv2.NORM_L1)
 
@@ -97,11 +105,9 @@ class BackLook:
 def paper_share(image: np.ndarray, box, white: float) -> float | None:
     """Share of a box's pixels that look like card stock: unsaturated and at least 0.6 x `white`
     bright (`white`: how bright card faces are on this table)."""
-    x0, y0, x1, y1 = (int(round(v)) for v in box)
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(image.shape[1], x1), min(image.shape[0], y1)
-    if x1 - x0 < 4 or y1 - y0 < 4:
+    hsv = _hsv(image, *(int(round(v)) for v in box))
+    if hsv is None:
         return None
-    hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_RGB2HSV)
     return float(((hsv[..., 1] < 60) & (hsv[..., 2] >= 0.6 * white)).mean())
 
 
@@ -115,11 +121,9 @@ class FaceLook:
         self.dropped = 0
 
     def learn(self, image: np.ndarray, box) -> None:
-        x0, y0, x1, y1 = (int(round(v)) for v in box)
-        patch = image[max(0, y0):y1, max(0, x0):x1]
-        if patch.size == 0:
+        hsv = _hsv(image, *(int(round(v)) for v in box))
+        if hsv is None:
             return
-        hsv = cv2.cvtColor(np.ascontiguousarray(patch), cv2.COLOR_RGB2HSV)
         v = hsv[..., 2][hsv[..., 1] < 60]
         if v.size >= 16:
             self.white = (1 - self.rate) * self.white + self.rate * float(np.percentile(v, 75))

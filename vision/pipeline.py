@@ -162,7 +162,7 @@ class Pipeline:
     def __init__(self, recogniser, calibration: Calibration | None = None, *, tracker: Tracker | None = None,
                  adapter: Adapter | None = None, referee: Referee | None = None, host_events=(),
                  marker_every: int = 150, max_skip: int = 9, stride: int = 1, tiles="1x1",
-                 cache_reads: bool = True, regions: bool = True, whole_every: int = 30, check_backs: bool = True):
+                 cache_reads: bool = True, regions: bool = True, whole_every: int = 30, check_looks: bool = True):
         self.recogniser = recogniser
         # the real recogniser (not a test double) reads each corner index once while it lies still
         self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
@@ -188,8 +188,8 @@ class Pipeline:
         self._last_cards: list = []
         self._region = None  # where the last look looked (None: the whole frame)
         self._found = None  # what a region look found there (None: the look was a whole one)
-        self.backs = BackLook() if check_backs else None
-        self.faces = FaceLook()
+        # check_looks: one deck, one back (vision/backs.py), and faces are paper
+        self.backs, self.faces = (BackLook(), FaceLook()) if check_looks else (None, None)
         self._patches: dict = {}
         self.skipped = 0
         self.started = time.monotonic()
@@ -389,7 +389,7 @@ class Pipeline:
             "recognised": self.frames - self.skipped,
             "looks": {"whole": self.whole_looks, "region": self.region_looks},
             "backs_dropped": self.backs.dropped if self.backs is not None else 0,  # unlike the deck's back
-            "faces_dropped": self.faces.dropped if self.backs is not None else 0,  # unread and not paper
+            "faces_dropped": self.faces.dropped if self.faces is not None else 0,  # unread and not paper
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],
