@@ -288,18 +288,21 @@ class Tracker:
             return False
         return d.size < self.cfg.partial_size * t.size
 
+    def _holds_more(self, d: TableDetection) -> bool:
+        """Is d's box bigger than one card (overlapping cards boxed together)?"""
+        return d.size > self.cfg.merged_size * self.cfg.card_size * self.cfg.single_area
+
     def _keep_covered(self, frame: int, dets: list[TableDetection], owner: dict) -> None:
         """Overlapping cards of one face (a stud row) are often boxed together: a box bigger than one
         card lying over a placed card the association left without a detection, or the box of a
         neighbour reaching over this card's place further than that neighbour ever lay, shows this
         card too (it is not missing); it counts as seen, without moving it. (owner: detection id ->
         the track it was matched to.)"""
-        one = self.cfg.card_size * self.cfg.single_area
         for t in self.tracks.values():
             if not t.placed or t.matched or t.up is None:
                 continue
             if any(d.face_up == t.up and (
-                    d.size > self.cfg.merged_size * one and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size
+                    self._holds_more(d) and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size
                     or _reaches_over(d.box, t.rest_box, getattr(owner.get(id(d)), "rest_box", None)))
                    for d in dets):
                 t.last_seen = frame
@@ -311,7 +314,7 @@ class Tracker:
         partial = self._partial(t, d) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         # a box holding this card and the one dealt over it shows the card is there, not where it is:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)
-        merged = t.placed and d.size > cfg.merged_size * cfg.card_size * cfg.single_area
+        merged = t.placed and self._holds_more(d)
         if not (partial or merged):
             t.box = d.box
             t.pos = d.pos
