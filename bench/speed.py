@@ -68,7 +68,7 @@ def _stats(wall, cpu) -> dict:
 def breakdown(rec: Recogniser, frame, n: int) -> dict:
     """Each stage of rec.recognise(frame), timed on its own (CPU ms medians)."""
     x, s, px, py = rec.letterbox(frame)
-    out = rec.detector.run(None, {rec.det_input: x})[0][0]
+    out = rec.infer(x)
     dets = rec.decode(out, s, px, py, frame.shape)
     faces = [(c, b) for k, c, b in dets if k == FACE]
     idx = [(c, b) for k, c, b in dets if k == INDEX]
@@ -83,7 +83,7 @@ def breakdown(rec: Recogniser, frame, n: int) -> dict:
     inputs = [to_input(c).transpose(0, 3, 1, 2).astype(np.float32) / 255 for c in crops]
     stages = {
         "letterbox": lambda: rec.letterbox(frame),
-        "detector_inference": lambda: rec.detector.run(None, {rec.det_input: x}),
+        "detector_inference": lambda: rec.infer(x),
         "decode_nms": lambda: rec.decode(out, s, px, py, frame.shape),
         "index_crops_cut_upright": lambda: [to_input(np.stack([crop_square(frame, b) for b in bs])) for bs in read],
         "classifier_inference": lambda: [rec.classifier.run(None, {rec.cls_input: i}) for i in inputs],

@@ -118,21 +118,35 @@ def export_detector(weights: Path, dest: Path, imgsz: int = DET_IMGSZ) -> Path:
 
 
 # ------------------------------------------------------------------------- classifier
-def _classifier_net(n_classes: int, emb: int = 128):
+# Layer widths per classifier size. "s" does about 14 M multiply-adds per crop against 46 M for "m"
+# (the first 32-channel layer at full 48 px resolution was a quarter of "m"'s cost): crops are read
+# every frame, so this is the recogniser's second-largest cost after the detector.
+CLASSIFIER_SIZES = {"m": ((16, 32, "pool", 64, "pool", 96, 96, "pool"), 128),
+                    "s": ((16, "pool", 32, "pool", 64, 64, "pool"), 128)}
+
+
+def _classifier_net(n_classes: int, emb: int = 128, size: str = "m"):
     import torch
     from torch import nn
 
     def block(i, o):
         return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
 
+    if size not in CLASSIFIER_SIZES:
+        raise ValueError(f"classifier size {size!r}: one of {', '.join(CLASSIFIER_SIZES)}")
+    plan, emb = CLASSIFIER_SIZES[size]
+    layers, width = [], 3
+    for step in plan:  # input 48 x 48, each pool halves it: 6 x 6 before the embedding layer
+        if step == "pool":
+            layers.append(nn.MaxPool2d(2))
+        else:
+            layers.append(block(width, step))
+            width = step
+
     class Net(nn.Module):
         def __init__(self):
             super().__init__()
-            self.features = nn.Sequential(  # input 48 x 48
-                block(3, 16), block(16, 32), nn.MaxPool2d(2),  # 24
-                block(32, 64), nn.MaxPool2d(2),  # 12
-                block(64, 96), block(96, 96), nn.MaxPool2d(2),  # 6
-                block(96, emb), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+            self.features = nn.Sequential(*layers, block(width, emb), nn.AdaptiveAvgPool2d(1), nn.Flatten())
             self.drop = nn.Dropout(0.2)
             self.head = nn.Linear(emb, n_classes)
 
@@ -174,8 +188,12 @@ def _to_tensor(x):
 
 def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int = 128, lr: float = 3e-3,
                      threads: int | None = None, export_to: Path | None = None, resume: bool = True,
-                     progress: bool = True, init: Path | None = None) -> dict:
-    """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later."""
+                     progress: bool = True, init: Path | None = None, size: str = "m",
+                     teacher: Path | None = None, teacher_size: str = "m", distil_t: float = 2.0) -> dict:
+    """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later.
+    teacher: a trained classifier.pt (of teacher_size) whose softened outputs on the same augmented
+    crops the new net also learns (distillation: a small net learns faster from a big one's
+    near-misses, e.g. 6 vs 8 of hearts, than from the labels alone)."""
     import torch
     from tqdm import tqdm
 
@@ -192,7 +210,12 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
         xs.append(z["x"]), ys.append(z["y"])
     xtr, ytr = to_input(np.concatenate(xs)), np.concatenate(ys).astype(np.int64)
     xva, yva = to_input(va["x"]), va["y"].astype(np.int64)
-    net = _classifier_net(len(CLASSIFIER_CLASSES))
+    net = _classifier_net(len(CLASSIFIER_CLASSES), size=size)
+    tnet = None
+    if teacher:
+        tnet = _classifier_net(len(CLASSIFIER_CLASSES), size=teacher_size)
+        tnet.load_state_dict(torch.load(teacher, weights_only=False)["net"])
+        tnet.eval()
     if init:
         net.load_state_dict(torch.load(init, weights_only=False)["net"])
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
@@ -217,6 +240,12 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
             xb = _augment(xtr[idx], rng)
             logits, _ = net(xb)
             loss = lossf(logits, torch.from_numpy(ytr[idx]))
+            if tnet is not None:
+                with torch.no_grad():
+                    soft = torch.softmax(tnet(xb)[0] / distil_t, dim=1)
+                kl = torch.nn.functional.kl_div(torch.log_softmax(logits / distil_t, dim=1), soft,
+                                                reduction="batchmean")
+                loss = 0.5 * loss + 0.5 * kl * distil_t ** 2
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -229,7 +258,7 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
         print(f"classifier epoch {ep + 1}: loss {tot / len(xtr):.4f} val acc {acc:.4f} ({t_used:.0f} s)", flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "epoch": ep + 1, "history": history, "wall_s": t_used}, ck)
-    torch.save({"net": net.state_dict(), "history": history}, out_dir / "classifier.pt")
+    torch.save({"net": net.state_dict(), "history": history, "size": size}, out_dir / "classifier.pt")
     (out_dir / "classifier_history.json").write_text(json.dumps(history, indent=1))
     res = {"history": history, "train_wall_s": round(t_used, 1), "n_train": int(len(xtr))}
     if export_to:

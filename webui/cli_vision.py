@@ -43,6 +43,8 @@ def add_parsers(sub) -> None:
     c.add_argument("--fresh", action="store_true")
     c.add_argument("--init", type=Path, help="continue from these weights (classifier.pt), new schedule")
     c.add_argument("--lr", type=float, default=3e-3)
+    c.add_argument("--size", default="m", choices=["m", "s"], help="network size (s: ~3x fewer operations)")
+    c.add_argument("--teacher", type=Path, help="a trained classifier.pt to distil from (size m)")
     c.add_argument("--export", type=Path, default=Path("models/classifier.onnx"))
     c.set_defaults(func=cmd_train_classifier)
 
@@ -149,7 +151,8 @@ def cmd_train_classifier(args) -> int:
     from vision.train import train_classifier
 
     res = train_classifier(args.data / "cls", args.out, epochs=args.epochs, threads=args.threads,
-                           resume=not args.fresh, export_to=args.export, init=args.init, lr=args.lr)
+                           resume=not args.fresh, export_to=args.export, init=args.init, lr=args.lr,
+                           size=args.size, teacher=args.teacher)
     print(json.dumps({k: v for k, v in res.items() if k != "history"} | {"last": res["history"][-1]}, indent=1))
     return 0
 
