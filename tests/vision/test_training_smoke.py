@@ -3,6 +3,8 @@ Skipped automatically where the [train] extra (ultralytics, torch) is not instal
 
 import os
 
+import numpy as np
+
 import pytest
 
 
@@ -28,3 +30,40 @@ def test_offline_training_smoke(tmp_path, monkeypatch):
     assert os.environ.get("YOLO_OFFLINE") == "1"
     rec = Recogniser.from_models(models)
     assert rec.imgsz == 96
+
+
+@pytest.mark.slow
+def test_small_classifier_distils_from_a_trained_one(tmp_path):
+    torch = pytest.importorskip("torch")
+    from vision.synth.dataset import generate
+    from vision.train import _classifier_net, train_classifier
+
+    generate(tmp_path / "data", None, {"train": 3, "val": 1}, seed=2, det_width=256, workers=1, progress=False)
+    teacher = train_classifier(tmp_path / "data/cls", tmp_path / "runs/m", epochs=1, batch=32, threads=1,
+                               resume=False, progress=False)
+    assert teacher["history"][0]["epoch"] == 1
+    s = train_classifier(tmp_path / "data/cls", tmp_path / "runs/s", epochs=1, batch=32, threads=1, resume=False,
+                         progress=False, size="s", teacher=tmp_path / "runs/m/classifier.pt",
+                         export_to=tmp_path / "s.onnx")
+    saved = torch.load(tmp_path / "runs/s/classifier.pt", weights_only=False)
+    assert saved["size"] == "s"
+
+    def conv_macs(net):  # multiply-adds of the convolutions for one 48 x 48 crop
+        macs = []
+        def count(m, i, o):
+            macs.append(o.numel() * m.in_channels * m.weight[0, 0].numel())
+
+        hooks = [m.register_forward_hook(count) for m in net.modules() if isinstance(m, torch.nn.Conv2d)]
+        net.eval()(torch.zeros(1, 3, 48, 48))
+        [h.remove() for h in hooks]
+        return sum(macs)
+
+    small, big = (conv_macs(_classifier_net(54, size=k)) for k in ("s", "m"))
+    assert 13e6 < small < 15e6 and 45e6 < big < 47e6  # the figures vision/train.py states
+    import onnxruntime as ort
+
+    out = ort.InferenceSession(s["onnx"], providers=["CPUExecutionProvider"]).run(
+        None, {"crops": np.zeros((2, 3, 48, 48), np.float32)})
+    assert out[0].shape == (2, 54) and out[1].shape == (2, 128)  # what the recogniser and enrolment read
+    with pytest.raises(ValueError, match="classifier size 'xl'"):
+        _classifier_net(54, size="xl")
