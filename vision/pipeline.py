@@ -269,6 +269,14 @@ class Pipeline:
                 t = self.tracker.tracks.get(o.track)
                 if t is not None and t.box is not None and o.kind != "removed":
                     self._patches[o.track] = (t.box, _patch(frame.image, t.box))
+                    # ... and that the places it now covers look different: a hole card half under the
+                    # card dealt over it kept its old look and, when the detector then boxed it with its
+                    # neighbour for 3 s, failed `_looks_the_same` and was "removed"
+                    for k, (box, _) in list(self._patches.items()):
+                        u = self.tracker.tracks.get(k)
+                        if k != o.track and u is not None and u.last_seen == self.frames and _inside(box, t.box) > 0 \
+                                and not self.gate.moving_at(box):
+                            self._patches[k] = (box, _patch(frame.image, box))
             if fresh and self._region is None:
                 # ... and how it looks now, at each whole look that saw it with nothing moving over it:
                 # cards dealt over it since change its place's look, and a card the detector then

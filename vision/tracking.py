@@ -55,6 +55,8 @@ class TrackerConfig:
     gate_placed: float = 0.25       # x card_size: a placed card does not jump (stud rows overlap)
     move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
     flip_frames: int = 3
+    flip_face_conf: float = 0.4     # an unread face turns a face-down card up only if seen this surely
+    #                                 (the faint 0.27 "face" of a neighbour's edge exposed a hole card)
     remove_frames: int = 30
     drop_tentative: int = 6
     min_identity_conf: float = 0.6
@@ -288,6 +290,11 @@ class Tracker:
             return False
         return d.size < self.cfg.partial_size * t.size
 
+    def _turned(self, t: Track, d: TableDetection) -> bool:
+        """Does d show placed card t the other way up? A face counts when read, or seen surely."""
+        return d.face_up != t.up and (not d.face_up or d.identity is not None
+                                      or d.detector_confidence >= self.cfg.flip_face_conf)
+
     def _holds_more(self, d: TableDetection) -> bool:
         """Is d's box bigger than one card (overlapping cards boxed together)?"""
         return d.size > self.cfg.merged_size * self.cfg.card_size * self.cfg.single_area
@@ -327,7 +334,7 @@ class Tracker:
             # a repeated reading is no new evidence about the identity; nor is one taken while a
             # hand moves over the card (a Q half under a finger was read as a J, twice)
             if t.placed:
-                t.flip_run = t.flip_run + 1 if d.face_up != t.up else 0
+                t.flip_run = t.flip_run + 1 if self._turned(t, d) else 0
                 if t.flip_run == 0:
                     t.flip_votes, t.flip_reads = {}, 0
             return
@@ -345,7 +352,7 @@ class Tracker:
         if d.face_up:
             t.reads += 1
         if t.placed:
-            if d.face_up != t.up:
+            if self._turned(t, d):
                 t.flip_run += 1
                 if d.face_up:
                     t.flip_reads += 1
