@@ -44,6 +44,12 @@ def _patch(image, box):
     return cv2.resize(g, (32, 44), interpolation=cv2.INTER_AREA).astype(np.float32)
 
 
+def _last_box_frame(track) -> int:
+    """The last frame a detection of its own was matched to this track (-1: none; a neighbour's
+    box reaching over it also counts as 'seen', not here)."""
+    return track.faces[-1][0] if track is not None and track.faces else -1
+
+
 def _inside(inner, outer) -> float:
     ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
     iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
@@ -191,6 +197,7 @@ class Pipeline:
         # check_looks: one deck, one back (vision/backs.py), and faces are paper
         self.backs, self.faces = (BackLook(), FaceLook()) if check_looks else (None, None)
         self._patches: dict = {}
+        self._restyled: set = set()  # tracks whose place a card settling over them changed (patch due)
         self.skipped = 0
         self.started = time.monotonic()
 
@@ -269,15 +276,26 @@ class Pipeline:
                 t = self.tracker.tracks.get(o.track)
                 if t is not None and t.box is not None and o.kind != "removed":
                     self._patches[o.track] = (t.box, _patch(frame.image, t.box))
+                    self._restyled.discard(o.track)
                     # ... and that the places it now covers look different: a hole card half under the
                     # card dealt over it kept its old look and, when the detector then boxed it with its
                     # neighbour for 3 s, failed `_looks_the_same` and was "removed"
-                    for k, (box, _) in list(self._patches.items()):
-                        u = self.tracker.tracks.get(k)
-                        if k != o.track and u is not None and u.last_seen == self.frames and _inside(box, t.box) > 0 \
-                                and not self.gate.moving_at(box):
-                            self._patches[k] = (box, _patch(frame.image, box))
-            if fresh and self._region is None:
+                    # (cards only partly covered, found by a box of their own just now: a card dealt
+                    # where one lay, taken away a moment before, does not make that one look present)
+                    self._restyled.update(k for k, (box, _) in self._patches.items()
+                                          if k != o.track and 0 < _inside(box, t.box) <= 0.6
+                                          and _last_box_frame(self.tracker.tracks.get(k)) >= self.frames - 2)
+            whole = fresh and self._region is None
+            for k in list(self._restyled) if not whole else ():
+                # taken again once nothing moves over it (the detector may not find it again: boxed
+                # with the card beside it, it is only "shown" by that box)
+                u, box = self.tracker.tracks.get(k), self._patches.get(k, (None,))[0]
+                if u is None or box is None:
+                    self._restyled.discard(k)
+                elif not self.gate.moving_at(box):
+                    self._patches[k] = (box, _patch(frame.image, box))
+                    self._restyled.discard(k)
+            if whole:
                 # ... and how it looks now, at each whole look that saw it with nothing moving over it:
                 # cards dealt over it since change its place's look, and a card the detector then
                 # stops finding (a hole card under the card exposed beside it) must still pass
@@ -286,6 +304,7 @@ class Pipeline:
                     if t.placed and t.last_seen == self.frames and t.box is not None \
                             and not self.gate.moving_at(t.box):
                         self._patches[t.id] = (t.box, _patch(frame.image, t.box))
+                        self._restyled.discard(t.id)
             for o in obs:
                 self.observations.append(o)
                 res.observations.append(o)

@@ -83,6 +83,7 @@ class Track:
     confs: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, detection confidence)
     votes: dict = field(default_factory=dict)                         # identity -> [weight, count]
     reads: int = 0
+    shaky: dict = field(default_factory=dict)  # identity -> fresh reads taken while something moved near it
     placed: bool = False
     zone: str | None = None
     up: bool | None = None
@@ -290,6 +291,13 @@ class Tracker:
             return False
         return d.size < self.cfg.partial_size * t.size
 
+    @staticmethod
+    def _seen_twice(t: Track, ident: str) -> bool:
+        """Read as ident on two looks: two steady ones, or one steady one backed by reads taken while
+        the dealer's hand left it, when those all said the same (the card is placed a frame sooner)."""
+        steady = t.votes[ident][1]
+        return steady >= 2 or steady == 1 and set(t.shaky) == {ident}
+
     def _turned(self, t: Track, d: TableDetection) -> bool:
         """Does d show placed card t the other way up? A face counts when read, or seen surely."""
         return d.face_up != t.up and (not d.face_up or d.identity is not None
@@ -332,7 +340,10 @@ class Tracker:
         if not getattr(self, "_fresh", True) or not d.settled:
             # an unchanged picture still shows the face it showed (it counts towards a flip), but
             # a repeated reading is no new evidence about the identity; nor is one taken while a
-            # hand moves over the card (a Q half under a finger was read as a J, twice)
+            # hand moves over the card (a Q half under a finger was read as a J, twice): such reads
+            # are only kept to back up a steady one (`_seen_twice`)
+            if getattr(self, "_fresh", True) and d.face_up and d.identity and not t.placed:
+                t.shaky[d.identity] = t.shaky.get(d.identity, 0) + 1
             if t.placed:
                 t.flip_run = t.flip_run + 1 if self._turned(t, d) else 0
                 if t.flip_run == 0:
@@ -425,13 +436,13 @@ class Tracker:
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
             if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < cfg.min_face_conf:
                 return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
-            strong = up and ident is not None and t.votes[ident][1] >= 2 and conf >= cfg.min_identity_conf
+            strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
                 return []
             # one reading is not enough while more may come (a misread on the only look would stick)
-            if up and (conf < cfg.min_identity_conf or ident is None or t.votes[ident][1] < 2) \
+            if up and (conf < cfg.min_identity_conf or ident is None or not self._seen_twice(t, ident)) \
                     and t.wait < cfg.identity_wait:
                 t.wait += 1
                 return []

@@ -391,3 +391,32 @@ def test_a_box_around_a_card_and_the_one_dealt_over_it_does_not_drag_the_card_on
     assert [(o.kind, o.zone, o.up) for o in obs] == [(DEALT, "seat:1", False)]
     assert obs[0].frame <= 6 + 3
     assert sorted(round(c["pos"][0]) for c in tr.cards()) == [round(a[0]), round(b[0])]
+
+
+def test_a_faint_unread_face_does_not_turn_a_hole_card_up():
+    from dataclasses import replace
+
+    tr = Tracker()
+    run(tr, [[det(SEAT1, False)]] * 5)
+    # the edge of the up card beside it, boxed as a face the detector is barely sure of
+    faint = replace(det(SEAT1, True, None, 0.0), detector_confidence=0.27)
+    assert run(tr, [[faint]] * 20, start=5) == []
+    sure = replace(faint, detector_confidence=0.7)  # the card really turned over, index not read yet
+    obs = run(tr, [[sure]] * 20, start=25)
+    assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(EXPOSED, None, True)]
+
+
+def test_reads_taken_as_the_dealers_hand_leaves_back_up_the_first_steady_one():
+    from dataclasses import replace
+
+    leaving = replace(det(SEAT1, True, "QC", 0.96), settled=False)
+    obs = run(Tracker(), [[leaving], [leaving], [det(SEAT1, True, "QC", 0.96)]])
+    assert [(o.kind, o.card, o.frame) for o in obs] == [(DEALT, "QC", 2)]  # a frame sooner than two steady reads
+    # without them one steady read is not enough (the test above) ...
+    assert run(Tracker(), [[det(SEAT1, True, None, 0.0)], [det(SEAT1, True, None, 0.0)],
+                           [det(SEAT1, True, "QC", 0.96)]]) == []
+    # ... and reads that disagree under the hand back nothing up
+    other = replace(leaving, identity="JC")
+    tr = Tracker()
+    assert run(tr, [[other], [leaving], [det(SEAT1, True, "QC", 0.96)]]) == []
+    assert [(o.kind, o.card) for o in run(tr, [[det(SEAT1, True, "QC", 0.96)]], start=3)] == [(DEALT, "QC")]
