@@ -86,6 +86,9 @@ def add_parsers(sub) -> None:
     s.add_argument("--workers", type=int, default=None)
     s.add_argument("--index-crops", type=int, default=14000,
                    help="extra corner-only classifier crops (fast renderer)")
+    s.add_argument("--index-crop-styles", choices=["train", "wide"], default="train",
+                   help="styles of those crops: the scenes' training styles, or those plus more index "
+                        "lettering (vision/synth/faces.py CROP_PROCEDURAL)")
     s.set_defaults(func=cmd_synth)
 
 
@@ -186,14 +189,15 @@ def cmd_quantize(args) -> int:
     return 2 if failed else 0
 
 
-def write_index_crops(out: Path, artwork: Path, n: int, seed: int) -> int:
+def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str = "train") -> int:
     import numpy as np
 
     from vision.synth.backgrounds import TRAIN_FAMILIES
-    from vision.synth.faces import TRAIN_ARTWORK, TRAIN_PROCEDURAL, make_styles
+    from vision.synth.faces import CROP_PROCEDURAL, TRAIN_ARTWORK, TRAIN_PROCEDURAL, make_styles
     from vision.synth.index_crops import make_crops
 
-    x, y = make_crops(n, seed, make_styles(artwork, TRAIN_ARTWORK + TRAIN_PROCEDURAL), TRAIN_FAMILIES)
+    names = TRAIN_ARTWORK + TRAIN_PROCEDURAL + (CROP_PROCEDURAL if styles == "wide" else ())
+    x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES)
     np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
     return n
 
@@ -206,6 +210,7 @@ def cmd_synth(args) -> int:
     counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train,
                                                    "table": args.table}, args.seed, workers=args.workers)
     if args.index_crops:
-        counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101)
+        counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101,
+                                                  args.index_crop_styles)
     print(json.dumps(counts, indent=1))
     return 0

@@ -114,3 +114,19 @@ def test_court_art_is_the_same_in_every_process():
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
     here = hashlib.sha1(np.asarray(ProceduralStyle(PROC_SPECS["proc_serif"]).face("KC", 120)).tobytes()).hexdigest()
     assert seen == {here}
+
+
+def test_more_index_lettering_for_crops_only():
+    import numpy as np
+
+    from vision.synth.faces import CROP_PROCEDURAL, TRAIN_PROCEDURAL, make_styles
+
+    assert not set(CROP_PROCEDURAL) & set(TRAIN_PROCEDURAL)  # the scenes of a seed are drawn as before
+    faces = {s.name: np.asarray(s.face("QH", 120).convert("L"), np.float32)
+             for s in make_styles(None, TRAIN_PROCEDURAL + CROP_PROCEDURAL)}
+    corner = {k: v[:30, :20] for k, v in faces.items()}  # the index
+    for a in CROP_PROCEDURAL:
+        assert corner[a].std() > 10  # something is lettered there
+        for b in corner:
+            if a != b:
+                assert np.abs(corner[a] - corner[b]).mean() > 3, (a, b)  # and not as any other style letters it

@@ -191,6 +191,9 @@ def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width:
         f"path: {out.resolve() / 'det'}\ntrain: {train}\nval: images/val\ntest: images/test\n"
         f"names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(DETECTOR_CLASSES)))
     mf = out / "manifest.json"  # a later run that adds a split keeps the counts of the others
-    old = json.loads(mf.read_text()).get("counts", {}) if mf.exists() else {}
-    mf.write_text(json.dumps({"seed": seed, "counts": {**old, **counts}}, indent=1))
+    before = json.loads(mf.read_text()) if mf.exists() else {}
+    old = before.get("counts", {})
+    # (a run that draws no frames, e.g. only extra index crops, leaves the frames' seed as it was)
+    mf.write_text(json.dumps({"seed": seed if counts else before.get("seed", seed), "counts": {**old, **counts}},
+                             indent=1))
     return counts

@@ -36,7 +36,7 @@ NPM_PACKAGES = {
     "heruka": "@heruka_urgyen/react-playing-cards@0.5.0",
 }
 FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype"),
-             Path("/usr/share/fonts")]
+             Path("/usr/share/fonts"), Path("/usr/share/fonts/truetype/liberation")]
 
 
 # ------------------------------------------------------------------------------ artwork
@@ -236,6 +236,20 @@ PROC_SPECS = {
     "proc_mono": ProcSpec("proc_mono", "DejaVuSansMono-Bold.ttf", "DejaVuSans.ttf", TWO_COLOUR,
                           "side", 0.085, paper=(245, 242, 232)),
 }
+# More index lettering for the classifier's corner crops only (`croupier synth --index-crop-styles wide`):
+# Debian's Liberation fonts (metric twins of Times, Arial and Arial Narrow: the faces printed decks
+# mostly resemble), thin and bold strokes. Kept out of TRAIN_PROCEDURAL so that the scenes of a seed
+# stay as they were drawn for the shipped detector. Without the fonts, Pillow's own font stands in.
+PROC_SPECS.update({
+    "proc_lib_serif": ProcSpec("proc_lib_serif", "LiberationSerif-Bold.ttf", "DejaVuSans.ttf", TWO_COLOUR,
+                               "stack", 0.12, paper=(255, 255, 255)),
+    "proc_lib_thin": ProcSpec("proc_lib_thin", "LiberationSerif-Regular.ttf", "DejaVuSans.ttf", TWO_COLOUR,
+                              "stack", 0.10, paper=(250, 250, 250)),
+    "proc_lib_sans": ProcSpec("proc_lib_sans", "LiberationSans-Bold.ttf", None, TWO_COLOUR, "stack", 0.10,
+                              paper=(250, 248, 240)),
+    "proc_lib_narrow": ProcSpec("proc_lib_narrow", "LiberationSansNarrow-Bold.ttf", "DejaVuSans.ttf", FOUR_COLOUR,
+                                "side", 0.09, paper=(252, 252, 248)),
+})
 PROC_INDEX_BOXES = {"stack": (0.025, 0.02, 0.19, 0.26), "side": (0.025, 0.02, 0.30, 0.14),
                     "jumbo": (0.02, 0.015, 0.25, 0.34)}
 
@@ -384,6 +398,7 @@ def load_back(path: Path, height: int) -> Image.Image:
 TRAIN_ARTWORK = ("svgcards", "cardsjs")
 HELD_OUT_ARTWORK = ("younes",)
 TRAIN_PROCEDURAL = ("proc_serif", "proc_four", "proc_jumbo", "proc_mono")
+CROP_PROCEDURAL = ("proc_lib_serif", "proc_lib_thin", "proc_lib_sans", "proc_lib_narrow")  # see PROC_SPECS
 
 
 def make_styles(artwork_root: Path | None, names) -> list[Style]:
@@ -419,6 +434,6 @@ class FaceCache:
         return self._backs[key]
 
 
-__all__ = ["ASPECT", "Style", "ArtworkStyle", "ProceduralStyle", "PROC_SPECS", "make_styles",
+__all__ = ["ASPECT", "CROP_PROCEDURAL", "Style", "ArtworkStyle", "ProceduralStyle", "PROC_SPECS", "make_styles",
            "fetch_artwork", "FaceCache", "procedural_back", "artwork_backs", "load_back",
            "TRAIN_ARTWORK", "HELD_OUT_ARTWORK", "TRAIN_PROCEDURAL", "RANKS", "SUITS", "ImageFilter"]
