@@ -286,7 +286,7 @@ class Pipeline:
                                           if k != o.track and 0 < _inside(box, t.box) <= 0.6
                                           and _last_box_frame(self.tracker.tracks.get(k)) >= self.frames - 2)
             whole = fresh and self._region is None
-            for k in list(self._restyled) if not whole else ():
+            for k in list(self._restyled):
                 # taken again once nothing moves over it (the detector may not find it again: boxed
                 # with the card beside it, it is only "shown" by that box)
                 u, box = self.tracker.tracks.get(k), self._patches.get(k, (None,))[0]
