@@ -403,6 +403,29 @@ class Tracker:
                 return o
         return None
 
+    def _turned_in_place(self, t: Track, up: bool, frame: int) -> Track | None:
+        """A face-down placed card this newly settled face-up one really is: it lay where this one
+        lies and vanished just as this one appeared (turned over under the player's hand, the face's
+        first boxes became a card of their own)."""
+        if not up:
+            return None
+        for o in self.tracks.values():
+            if o is not t and o.placed and o.up is False and o.rest is not None and o.last_seen < frame - 1 \
+                    and o.last_seen >= t.first_seen - 2 and _dist(o.rest, t.pos) < 0.25 * self.cfg.card_size:
+                return o
+        return None
+
+    def _expose_as(self, old: Track, new: Track, ident, conf: float, cands, frame: int) -> list[Observation]:
+        del self.tracks[new.id]
+        old.pos, old.box, old.hist, old.faces, old.confs = new.pos, new.box, new.hist, new.faces, new.confs
+        old.last_seen, old.matched = new.last_seen, new.matched
+        old.up, old.identity, old.votes, old.reads = True, ident, dict(new.votes), new.reads
+        old.last_read = frame if ident is not None else -1
+        old.unconfirmed = conf < self.cfg.min_identity_conf
+        old.flip_run, old.flip_votes, old.flip_reads = 0, {}, 0
+        return [self._obs(EXPOSED, old, frame, confidence=conf, unconfirmed=old.unconfirmed,
+                          candidates=cands if old.unconfirmed else ())]
+
     def _merge(self, old: Track, new: Track, zone: str, frame: int) -> list[Observation]:
         del self.tracks[new.id]
         old.pos, old.rest, old.hist, old.faces = new.pos, new.pos, new.hist, new.faces
@@ -458,6 +481,9 @@ class Tracker:
                     return []
                 if strong:  # ... and vanished from its place: it was moved here
                     return self._merge(twin, t, zone, frame)
+            turned = self._turned_in_place(t, up, frame)
+            if turned is not None:  # not a new card: the hole card that lay right there, turned over
+                return self._expose_as(turned, t, ident, conf, cands, frame)
             same = self._same_card(t, up, ident, conf, frame)
             if same is not None:  # not a new card: one already on the table, moved while unrecognised
                 return self._merge(same, t, zone, frame)

@@ -420,3 +420,22 @@ def test_reads_taken_as_the_dealers_hand_leaves_back_up_the_first_steady_one():
     tr = Tracker()
     assert run(tr, [[other], [leaving], [det(SEAT1, True, "QC", 0.96)]]) == []
     assert [(o.kind, o.card) for o in run(tr, [[det(SEAT1, True, "QC", 0.96)]], start=3)] == [(DEALT, "QC")]
+
+
+def test_a_hole_card_turned_over_under_a_hand_is_exposed_not_dealt_again():
+    tr = Tracker()
+    obs = run(tr, [[det(SEAT1, False)]] * 4)
+    assert [o.kind for o in obs] == [DEALT]
+    hole = obs[0].track
+    # turned over under the player's hand: the face's first box, off its place, starts a track of its own,
+    # which follows the face back onto the place (closer to it than the face-down card with its other face)
+    path = [(SEAT1[0] - 30, SEAT1[1]), (SEAT1[0] - 15, SEAT1[1])] + [(SEAT1[0] - 3, SEAT1[1])] * 6
+    obs = run(tr, [[det(pos, True, "KH", 0.95)] for pos in path], start=4)
+    assert [(o.kind, o.track, o.card) for o in obs] == [(EXPOSED, hole, "KH")]
+    assert len(tr.tracks) == 1
+    # a face-up card dealt beside a hole card that is still seen stays a card of its own
+    tr = Tracker()
+    run(tr, [[det(SEAT1, False)]] * 4)
+    beside = (SEAT1[0] + 40, SEAT1[1])
+    obs = run(tr, [[det(SEAT1, False), det(beside, True, "5C")]] * 4, start=4)
+    assert [(o.kind, o.card) for o in obs] == [(DEALT, "5C")]
