@@ -285,7 +285,6 @@ class Pipeline:
                     self._restyled.update(k for k, (box, _) in self._patches.items()
                                           if k != o.track and 0 < _inside(box, t.box) <= 0.6
                                           and _last_box_frame(self.tracker.tracks.get(k)) >= self.frames - 2)
-            whole = fresh and self._region is None
             for k in list(self._restyled):
                 # taken again once nothing moves over it (the detector may not find it again: boxed
                 # with the card beside it, it is only "shown" by that box)
@@ -295,7 +294,7 @@ class Pipeline:
                 elif not self.gate.moving_at(box):
                     self._patches[k] = (box, _patch(frame.image, box))
                     self._restyled.discard(k)
-            if whole:
+            if fresh and self._region is None:
                 # ... and how it looks now, at each whole look that saw it with nothing moving over it:
                 # cards dealt over it since change its place's look, and a card the detector then
                 # stops finding (a hole card under the card exposed beside it) must still pass

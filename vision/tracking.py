@@ -130,6 +130,11 @@ def _reaches_over(box, place, own, share: float = 0.15) -> bool:
     return covered >= share * max(_area(place), 1e-6)
 
 
+def _vanished_as(old: Track, new: Track, frame: int) -> bool:
+    """Did track old stop being seen just as track new was first seen (within two frames)?"""
+    return new.first_seen - 2 <= old.last_seen < frame - 1
+
+
 def _meet(a, b):
     """The intersection of two boxes, or None."""
     x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
@@ -397,8 +402,7 @@ class Tracker:
         for o in self.tracks.values():
             if o is t or not o.placed:
                 continue
-            if not up and not o.up and t.hist and o.last_seen < frame - 1 \
-                    and o.last_seen >= t.first_seen - 2 \
+            if not up and not o.up and t.hist and _vanished_as(o, t, frame) \
                     and _dist(o.pos, t.hist[0][1]) < cfg.gate_moving * cfg.card_size:
                 return o
         return None
@@ -410,8 +414,8 @@ class Tracker:
         if not up:
             return None
         for o in self.tracks.values():
-            if o is not t and o.placed and o.up is False and o.rest is not None and o.last_seen < frame - 1 \
-                    and o.last_seen >= t.first_seen - 2 and _dist(o.rest, t.pos) < 0.25 * self.cfg.card_size:
+            if o is not t and o.placed and o.up is False and o.rest is not None and _vanished_as(o, t, frame) \
+                    and _dist(o.rest, t.pos) < 0.25 * self.cfg.card_size:
                 return o
         return None
 
@@ -419,12 +423,16 @@ class Tracker:
         del self.tracks[new.id]
         old.pos, old.box, old.hist, old.faces, old.confs = new.pos, new.box, new.hist, new.faces, new.confs
         old.last_seen, old.matched = new.last_seen, new.matched
-        old.up, old.identity, old.votes, old.reads = True, ident, dict(new.votes), new.reads
-        old.last_read = frame if ident is not None else -1
-        old.unconfirmed = conf < self.cfg.min_identity_conf
         old.flip_run, old.flip_votes, old.flip_reads = 0, {}, 0
-        return [self._obs(EXPOSED, old, frame, confidence=conf, unconfirmed=old.unconfirmed,
-                          candidates=cands if old.unconfirmed else ())]
+        return [self._exposed(old, ident, conf, cands, new.votes, new.reads, frame)]
+
+    def _exposed(self, t: Track, ident, conf: float, cands, votes: dict, reads: int, frame: int) -> Observation:
+        """Placed card t now lies face up, read as ident (None: not read) from these votes."""
+        t.up, t.identity, t.votes, t.reads = True, ident, dict(votes), reads
+        t.last_read = frame if ident is not None else -1
+        t.unconfirmed = conf < self.cfg.min_identity_conf
+        return self._obs(EXPOSED, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
+                         candidates=cands if t.unconfirmed else ())
 
     def _merge(self, old: Track, new: Track, zone: str, frame: int) -> list[Observation]:
         del self.tracks[new.id]
@@ -517,13 +525,7 @@ class Tracker:
                 ident, conf, cands = _best({k: v for k, v in t.flip_votes.items() if k not in shown}, t.flip_reads)
                 if conf < cfg.min_identity_conf and t.flip_run < cfg.flip_frames + cfg.identity_wait:
                     return out
-                t.up, t.identity = True, ident
-                t.last_read = frame if ident is not None else -1
-                t.unconfirmed = conf < cfg.min_identity_conf
-                t.votes = dict(t.flip_votes)
-                t.reads = t.flip_reads
-                out.append(self._obs(EXPOSED, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
-                                     candidates=cands if t.unconfirmed else ()))
+                out.append(self._exposed(t, ident, conf, cands, t.flip_votes, t.flip_reads, frame))
             else:
                 t.up = False
                 out.append(self._obs(TURNED_DOWN, t, frame, unconfirmed=t.identity is None))
