@@ -121,8 +121,8 @@ def export_detector(weights: Path, dest: Path, imgsz: int = DET_IMGSZ) -> Path:
 # Layer widths per classifier size. "s" does about 14 M multiply-adds per crop against 46 M for "m"
 # (the first 32-channel layer at full 48 px resolution was a quarter of "m"'s cost): crops are read
 # every frame, so this is the recogniser's second-largest cost after the detector.
-CLASSIFIER_SIZES = {"m": ((16, 32, "pool", 64, "pool", 96, 96, "pool"), 128),
-                    "s": ((16, "pool", 32, "pool", 64, 64, "pool"), 128)}
+CLASSIFIER_SIZES = {"m": (16, 32, "pool", 64, "pool", 96, 96, "pool"),
+                    "s": (16, "pool", 32, "pool", 64, 64, "pool")}
 
 
 def _classifier_net(n_classes: int, emb: int = 128, size: str = "m"):
@@ -134,9 +134,8 @@ def _classifier_net(n_classes: int, emb: int = 128, size: str = "m"):
 
     if size not in CLASSIFIER_SIZES:
         raise ValueError(f"classifier size {size!r}: one of {', '.join(CLASSIFIER_SIZES)}")
-    plan, emb = CLASSIFIER_SIZES[size]
     layers, width = [], 3
-    for step in plan:  # input 48 x 48, each pool halves it: 6 x 6 before the embedding layer
+    for step in CLASSIFIER_SIZES[size]:  # input 48 x 48, each pool halves it: 6 x 6 before the embedding layer
         if step == "pool":
             layers.append(nn.MaxPool2d(2))
         else:
@@ -189,9 +188,9 @@ def _to_tensor(x):
 def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int = 128, lr: float = 3e-3,
                      threads: int | None = None, export_to: Path | None = None, resume: bool = True,
                      progress: bool = True, init: Path | None = None, size: str = "m",
-                     teacher: Path | None = None, teacher_size: str = "m", distil_t: float = 2.0) -> dict:
+                     teacher: Path | None = None, distil_t: float = 2.0) -> dict:
     """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later.
-    teacher: a trained classifier.pt (of teacher_size) whose softened outputs on the same augmented
+    teacher: a trained classifier.pt (its size is recorded in it; "m" before sizes were) whose softened outputs on the same augmented
     crops the new net also learns (distillation: a small net learns faster from a big one's
     near-misses, e.g. 6 vs 8 of hearts, than from the labels alone)."""
     import torch
@@ -213,8 +212,9 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
     net = _classifier_net(len(CLASSIFIER_CLASSES), size=size)
     tnet = None
     if teacher:
-        tnet = _classifier_net(len(CLASSIFIER_CLASSES), size=teacher_size)
-        tnet.load_state_dict(torch.load(teacher, weights_only=False)["net"])
+        saved = torch.load(teacher, weights_only=False)
+        tnet = _classifier_net(len(CLASSIFIER_CLASSES), size=saved.get("size", "m"))
+        tnet.load_state_dict(saved["net"])
         tnet.eval()
     if init:
         net.load_state_dict(torch.load(init, weights_only=False)["net"])

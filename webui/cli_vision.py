@@ -44,7 +44,7 @@ def add_parsers(sub) -> None:
     c.add_argument("--init", type=Path, help="continue from these weights (classifier.pt), new schedule")
     c.add_argument("--lr", type=float, default=3e-3)
     c.add_argument("--size", default="m", choices=["m", "s"], help="network size (s: ~3x fewer operations)")
-    c.add_argument("--teacher", type=Path, help="a trained classifier.pt to distil from (size m)")
+    c.add_argument("--teacher", type=Path, help="a trained classifier.pt to distil from (any size)")
     c.add_argument("--export", type=Path, default=Path("models/classifier.onnx"))
     c.set_defaults(func=cmd_train_classifier)
 
