@@ -190,9 +190,9 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
                      progress: bool = True, init: Path | None = None, size: str = "m",
                      teacher: Path | None = None, distil_t: float = 2.0) -> dict:
     """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later.
-    teacher: a trained classifier.pt (its size is recorded in it; "m" before sizes were) whose softened outputs on the same augmented
-    crops the new net also learns (distillation: a small net learns faster from a big one's
-    near-misses, e.g. 6 vs 8 of hearts, than from the labels alone)."""
+    teacher: a trained classifier.pt (its size recorded in it; "m" before sizes were) whose softened
+    outputs on the same augmented crops the new net also learns (distillation: a small net learns
+    faster from a big one's near-misses, e.g. 6 vs 8 of hearts, than from the labels alone)."""
     import torch
     from tqdm import tqdm
 
