@@ -427,6 +427,7 @@ class Recogniser:
             groups.setdefault(IDENTITIES[lab], []).append((float(p[lab]) * (0.5 + 0.5 * dc), float(p[lab]), b, i))
         cards: list[CardDetection] = []
         used_faces: set[int] = set()
+        loose: list[int] = []  # cards read from their index alone (no face box of their own)
         # strongest identities choose their face box first
         for code, members in sorted(groups.items(), key=lambda kv: -max(m[0] for m in kv[1])):
             conf = max(m[1] for m in members)
@@ -442,17 +443,62 @@ class Recogniser:
                 used_faces.add(best)
                 box = tuple(float(v) for v in faces[best][1])
                 dconf = faces[best][0]
-            else:  # covered card: its visible corner(s) are all we have
+            else:  # covered card: its visible corner(s) are all we have (unless turned, below)
                 arr = np.array(ib)
                 box = (arr[:, 0].min(), arr[:, 1].min(), arr[:, 2].max(), arr[:, 3].max())
                 dconf = max(m[0] for m in members)
+                loose.append(len(cards))
             cards.append(CardDetection(box, True, code, conf, dconf, ib))
+        _join_turned(cards, faces, backs, used_faces, loose)
         for fi, (fc, fb) in enumerate(faces):
             if fi not in used_faces and not any(_inside(fb, c.box) > 0.8 for c in cards):
                 cards.append(CardDetection(tuple(float(v) for v in fb), True, None, 0.0, fc))
         for bc, bb in backs:
             cards.append(CardDetection(tuple(float(v) for v in bb), False, None, bc, bc))
         return cards
+
+
+def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: list[int]) -> None:
+    """Give a face box left without an identity to the one index-only card lying along its edge,
+    when that face lies on its own. A card turned well off square (a phone photo, a card tossed
+    in askew) has its corners, and so its indexes, half-way along its bounding box's sides, where
+    `_corner_matrix` (which looks for them in the box's corners) does not see them: without this
+    it came out as two cards, the index box named and the face box unread. Only an unclaimed face
+    that no other card box overlaps takes part: in a stud row or a fan (overlapping boxes) an
+    index-only card is usually a covered one and the unread face beside it another card's (the
+    camera path on a re-rendered hand gave a card of a stud row the face box of the card under
+    it). loose: positions in cards of those read from their index alone."""
+    if not loose or len(used_faces) == len(faces):
+        return
+    others = [b for _, b in faces] + [b for _, b in backs]
+    free = list(loose)
+    for fi, (fc, fb) in enumerate(faces):
+        if fi in used_faces or any(o is not fb and _overlap(o, fb) > 0.05 for o in others):
+            continue
+        w, h = max(1e-6, fb[2] - fb[0]), max(1e-6, fb[3] - fb[1])
+        near = []
+        for i in free:
+            ok = True
+            for b in cards[i].index_boxes:
+                cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+                edge = min(min(cx - fb[0], fb[2] - cx) / w, min(cy - fb[1], fb[3] - cy) / h)
+                ok &= _inside(b, fb) >= 0.6 and edge < 0.2
+            if ok:
+                near.append(i)
+        if len(near) == 1:
+            c = cards[near[0]]
+            used_faces.add(fi)
+            free.remove(near[0])
+            cards[near[0]] = CardDetection(tuple(float(v) for v in fb), True, c.identity, c.confidence, fc,
+                                           c.index_boxes)
+
+
+def _overlap(a, b) -> float:
+    """Shared area of boxes a and b over the smaller one's."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    small = max(1e-6, min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])))
+    return ix * iy / small
 
 
 def _inside(inner, outer) -> float:

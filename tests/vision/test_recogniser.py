@@ -147,3 +147,27 @@ def test_crop_input_is_unchanged_by_the_batched_path(known_scene):
     ref = np.stack([cv2.resize(canonical(c), (CLS_INPUT, CLS_INPUT), interpolation=cv2.INTER_AREA) for c in crops])
     assert np.array_equal(to_input(crops), ref)
     assert to_input(crops[:0]).shape == (0, CLS_INPUT, CLS_INPUT, 3)
+
+
+@pytest.mark.parametrize("angle", [0, 35, 45, 60])
+def test_a_turned_card_is_one_card(rec, angle):
+    """A big card turned off square (a phone photo, a card tossed in askew) has its indexes half-way
+    along its box's sides, not in the box's corners: it must still come out as one named card with
+    its whole face box (it came out as the named index box plus an unread face at 35-60 degrees)."""
+    import cv2
+
+    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+
+    face = FaceCache(420).face(ProceduralStyle(PROC_SPECS["proc_serif"]), "KS")
+    H, W = 960, 1280
+    h, w = face.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 560 / h)
+    m[:, 2] += (W / 2 - w / 2, H / 2 - h / 2)
+    colour = cv2.warpAffine(np.ascontiguousarray(face[..., :3]), m, (W, H))
+    alpha = cv2.warpAffine(np.ascontiguousarray(face[..., 3]), m, (W, H))[..., None] / 255.0
+    frame = (np.full((H, W, 3), (40, 110, 60), np.float64) * (1 - alpha) + colour * alpha).astype(np.uint8)
+    cards = rec.recognise(frame)
+    assert [(c.identity, c.face_up) for c in cards] == [("KS", True)], cards
+    x0, y0, x1, y1 = cards[0].box
+    ys, xs = np.nonzero(alpha[..., 0] > 0.5)
+    assert (x1 - x0) * (y1 - y0) > 0.8 * np.ptp(xs) * np.ptp(ys)
