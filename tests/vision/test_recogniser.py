@@ -171,3 +171,34 @@ def test_a_turned_card_is_one_card(rec, angle):
     x0, y0, x1, y1 = cards[0].box
     ys, xs = np.nonzero(alpha[..., 0] > 0.5)
     assert (x1 - x0) * (y1 - y0) > 0.8 * np.ptp(xs) * np.ptp(ys)
+
+
+def test_second_look_only_for_unsure_reads(rec, known_scene):
+    """An unsure read is read again from four shifted crops and the five reads combined: agreement
+    makes it sure, disagreement leaves it unsure; sure reads and `none` are not read again."""
+    from vision.labels import IDENTITIES, NONE_CLASS
+
+    frame, _ = known_scene
+    ace, king = IDENTITIES.index("AS"), IDENTITIES.index("KH")
+
+    def probs(lab, p):
+        row = np.full(NONE_CLASS + 1, (1 - p) / NONE_CLASS, np.float32)
+        row[lab] = p
+        return row
+
+    first = np.stack([probs(ace, 0.6), probs(ace, 0.95), probs(NONE_CLASS, 0.7)])
+    for again, sure in (([probs(ace, 0.9)] * 4, True), ([probs(king, 0.9), probs(ace, 0.5)] * 2, False)):
+        asked = []
+
+        def fake_reads(crops, again=again, asked=asked):
+            asked.append(len(crops))
+            return np.stack(again), None
+
+        rec.classify_crops = fake_reads
+        try:
+            out = rec._look_again(frame, [(100, 100, 120, 130)] * 3, first.copy())
+        finally:
+            del rec.classify_crops
+        assert asked == [4]  # only the unsure read, four shifted crops
+        assert np.allclose(out[1:], first[1:]) and np.isclose(out[0].sum(), 1, atol=1e-5)
+        assert (out[0, ace] >= rec.min_identity_conf) == sure, out[0, ace]
