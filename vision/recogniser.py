@@ -554,6 +554,10 @@ def _corner_score(face, ib) -> float:
     return float(_corner_matrix(np.asarray(face, np.float64), np.asarray(ib, np.float64))[0, 0])
 
 
+SHAPE = 1.2  # an index box this much taller than wide stands (its card upright or upside down)
+FIT_BONUS = 0.08  # added to a corner score where the index's shape fits that corner (`_corner_matrix`)
+
+
 def _corner_matrix(faces: np.ndarray, idx: np.ndarray) -> np.ndarray:
     """`_corner_score` of every index box (rows of idx, M x 4) against every face box (rows of
     faces, N x 4): M x N, one numpy pass for the whole frame (per-box calls were 2 ms a frame)."""
@@ -567,6 +571,14 @@ def _corner_matrix(faces: np.ndarray, idx: np.ndarray) -> np.ndarray:
     dx = np.minimum(cx - f[..., 0], f[..., 2] - cx) / w
     dy = np.minimum(cy - f[..., 1], f[..., 3] - cy) / h
     score = np.maximum(0.0, 1 - 2.5 * np.maximum(dx, dy))
+    # a tie between two faces (an index of a stud row lies in the top-left corner of its own card
+    # and the top-right one of the card it covers, both boxes reaching it): a card prints its
+    # indexes in two diagonal corners, top-left and bottom-right while the index stands (taller
+    # than wide), the other two while it lies: the corner that fits the index's shape wins
+    iw, ih = ib[..., 2] - ib[..., 0], ib[..., 3] - ib[..., 1]
+    diagonal = (cx < (f[..., 0] + f[..., 2]) / 2) == (cy < (f[..., 1] + f[..., 3]) / 2)
+    fits = np.where(ih > SHAPE * iw, diagonal, np.where(iw > SHAPE * ih, ~diagonal, False))
+    score = np.where(score > 0, score + FIT_BONUS * fits, 0.0)
     return np.where(ix * iy / area < 0.6, 0.0, score)
 
 

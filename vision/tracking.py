@@ -395,15 +395,19 @@ class Tracker:
         return Observation(kind, frame, t.id, kw.pop("zone", t.zone), kw.pop("card", t.identity),
                            kw.pop("up", bool(t.up)), **kw)
 
-    def _same_card(self, t: Track, up: bool, ident, conf: float, frame: int) -> Track | None:
+    def _same_card(self, t: Track, up: bool, zone: str, frame: int) -> Track | None:
         """A face-down placed card that this newly settled face-down one really is: one that vanished
-        just as this one appeared next to it (slid away under a hand)."""
+        just as this one appeared next to it (slid away under a hand). Settled at another seat, it
+        must also have been first seen at the seat it left: a card dealt past a seat hides that
+        seat's hole card under the dealer's hand, and was taken for it, moved to the next seat."""
         cfg = self.cfg
+        start = t.hist[0][1] if t.hist else None
         for o in self.tracks.values():
             if o is t or not o.placed:
                 continue
-            if not up and not o.up and t.hist and _vanished_as(o, t, frame) \
-                    and _dist(o.pos, t.hist[0][1]) < cfg.gate_moving * cfg.card_size:
+            if not up and not o.up and start is not None and _vanished_as(o, t, frame) \
+                    and _dist(o.pos, start) < cfg.gate_moving * cfg.card_size \
+                    and (zone == o.zone or self._zone_at(start) == o.zone):
                 return o
         return None
 
@@ -492,7 +496,7 @@ class Tracker:
             turned = self._turned_in_place(t, up, frame)
             if turned is not None:  # not a new card: the hole card that lay right there, turned over
                 return self._expose_as(turned, t, ident, conf, cands, frame)
-            same = self._same_card(t, up, ident, conf, frame)
+            same = self._same_card(t, up, zone, frame)
             if same is not None:  # not a new card: one already on the table, moved while unrecognised
                 return self._merge(same, t, zone, frame)
             self.deal_order += 1

@@ -202,3 +202,20 @@ def test_second_look_only_for_unsure_reads(rec, known_scene):
         assert asked == [4]  # only the unsure read, four shifted crops
         assert np.allclose(out[1:], first[1:]) and np.isclose(out[0].sum(), 1, atol=1e-5)
         assert (out[0, ace] >= rec.min_identity_conf) == sure, out[0, ace]
+
+
+def test_a_stud_rows_index_goes_to_its_own_card():
+    """In a stud row each index lies in the top-left corner of its own card and the top-right one of
+    the card it covers, both boxes reaching it (the camera path then shifted every name of a row one
+    card along): a standing index belongs where a card prints one standing, top-left or bottom-right;
+    a lying one (a card turned a quarter) top-right or bottom-left."""
+    from vision.recogniser import _corner_matrix
+
+    under, top = (326, 434, 411, 567), (381, 436, 470, 571)
+    standing = (386, 440, 407, 470)
+    m = _corner_matrix(np.array([under, top], float), np.array([standing], float))
+    assert m[0, 1] > m[0, 0] > 0.3
+    # the same row turned a quarter: the lying index belongs to the card whose top-right it is in
+    turn = lambda b: (b[1], -b[2], b[3], -b[0])  # noqa: E731 (x, y) -> (y, -x)
+    m = _corner_matrix(np.array([turn(under), turn(top)], float), np.array([turn(standing)], float))
+    assert m[0, 1] > m[0, 0] > 0.3

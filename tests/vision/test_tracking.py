@@ -439,3 +439,18 @@ def test_a_hole_card_turned_over_under_a_hand_is_exposed_not_dealt_again():
     beside = (SEAT1[0] + 40, SEAT1[1])
     obs = run(tr, [[det(SEAT1, False), det(beside, True, "5C")]] * 4, start=4)
     assert [(o.kind, o.card) for o in obs] == [(DEALT, "5C")]
+
+
+def test_a_hole_card_hidden_by_the_dealers_hand_is_not_the_card_dealt_past_it():
+    """A face-down card that vanishes as a face-down card appears next to it and settles at the next
+    seat moved there (slid under a hand) only if that card was first seen at the seat it left; one
+    first seen on its way from the deck was dealt past it, the hidden card still lies where it lay."""
+    hole = (440.0, 420.0)  # seat 1, by seat 2's edge
+    for start, moved in (((470.0, 420.0), True), ((440.0, 330.0), False)):  # seat 1 / the pot
+        tr = Tracker()
+        obs = run(tr, [[det(hole)]] * 4)
+        assert [(o.kind, o.zone) for o in obs] == [(DEALT, "seat:1")]
+        path = slide(start, (560.0, 420.0), 4)  # the hole card's place is hidden meanwhile
+        obs = run(tr, [[det(start)]] + [[det(p)] for p in path] + [[det((560.0, 420.0))]] * 4, start=4)
+        got = [(o.kind, o.from_zone, o.zone) for o in obs]
+        assert got == ([(MOVED, "seat:1", "seat:2")] if moved else [(DEALT, "pot", "seat:2")]), got
