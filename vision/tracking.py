@@ -69,6 +69,7 @@ class TrackerConfig:
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
+    over_placed: float = 0.9        # an unread face this much inside placed face-up cards' boxes is theirs
 
 
 @dataclass
@@ -411,6 +412,23 @@ class Tracker:
                 return o
         return None
 
+    def _over_placed(self, t: Track, frame: int) -> bool:
+        """Does t's image box lie (`over_placed` of it) on the boxes of face-up cards placed and seen
+        just now? The detector sometimes boxes the visible strips of two overlapping cards of a row
+        as a third face, which no index names: such a box shows no new card."""
+        if t.box is None:
+            return False
+        boxes = [o.rest_box for o in self.tracks.values() if o is not t and o.placed and o.up
+                 and o.rest_box is not None and frame - o.last_seen <= 2]
+        if not boxes:
+            return False
+        x0, y0, x1, y1 = t.box
+        gx, gy = np.meshgrid(np.linspace(x0, x1, 12), np.linspace(y0, y1, 12))
+        on = np.zeros(gx.shape, bool)
+        for b in boxes:
+            on |= (gx >= b[0]) & (gx <= b[2]) & (gy >= b[1]) & (gy <= b[3])
+        return float(on.mean()) >= self.cfg.over_placed
+
     def _turned_in_place(self, t: Track, up: bool, frame: int) -> Track | None:
         """A face-down placed card this newly settled face-up one really is: it lay where this one
         lies and vanished just as this one appeared (turned over under the player's hand, the face's
@@ -476,6 +494,8 @@ class Tracker:
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
                 return []
+            if up and ident is None and self._over_placed(t, frame):
+                return []  # an unread box over cards already placed (one across two cards of a row): until read
             # one reading is not enough while more may come (a misread on the only look would stick)
             if up and (conf < cfg.min_identity_conf or ident is None or not self._seen_twice(t, ident)) \
                     and t.wait < cfg.identity_wait:
