@@ -90,6 +90,14 @@ def add_parsers(sub) -> None:
                    help="styles of those crops: the scenes' training styles, or those plus more index "
                         "lettering (vision/synth/faces.py CROP_PROCEDURAL)")
     s.set_defaults(func=cmd_synth)
+    tn = sub.add_parser("turn-data", help="detector training frames turned by quarter turns (seats on every "
+                        "side of the table): writes OUT/det/data.yaml")
+    tn.add_argument("out", type=Path)
+    tn.add_argument("--from", dest="sources", type=Path, nargs="+", required=True,
+                    help="image folders of `croupier synth` outputs, e.g. build/vision/data/det/images/train")
+    tn.add_argument("--val", type=Path, default=Path("build/vision/data/det/images/val"))
+    tn.add_argument("--seed", type=int, default=0)
+    tn.set_defaults(func=cmd_turn_data)
 
 
 def _recogniser(args):
@@ -200,6 +208,19 @@ def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str =
     x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES)
     np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
     return n
+
+
+def cmd_turn_data(args) -> int:
+    from vision.labels import DETECTOR_CLASSES
+    from vision.synth.turn import turn_dataset
+
+    missing = [str(d) for d in args.sources if not d.is_dir()]
+    if missing:
+        print(f"no such image folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    counts = turn_dataset(args.sources, args.out, args.val, dict(enumerate(DETECTOR_CLASSES)), args.seed)
+    print(json.dumps({"frames_by_quarter_turns": counts, "data": str(args.out / "det/data.yaml")}))
+    return 0
 
 
 def cmd_synth(args) -> int:
