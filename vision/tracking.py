@@ -31,6 +31,7 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observati
 
 NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
 LEAVING = ("discard",)    # a card put here has left play
+CHIP_ZONES = ("pot",)     # the bets lie here: chip piles look most like unread card faces
 
 
 @dataclass
@@ -66,6 +67,8 @@ class TrackerConfig:
     min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
     min_face_conf: float = 0.55      # an unread face is placed only once seen at least this surely
     #                                 (0.4 let chip piles in the pot, seen as faces at 0.3-0.5, reach the host)
+    pot_face_conf: float = 0.65     # ... where the chips lie (`CHIP_ZONES`): a pile there was seen as a face
+    #                                 at 0.53-0.56 for ten frames (a card dealt to the centre is read, or seen surely)
     partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
@@ -487,7 +490,8 @@ class Tracker:
                 t.wait += 1
                 return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
-            if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < cfg.min_face_conf:
+            surely = cfg.pot_face_conf if zone.split(":")[0] in CHIP_ZONES else cfg.min_face_conf
+            if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < surely:
                 return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
             strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and

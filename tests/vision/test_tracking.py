@@ -306,6 +306,11 @@ def test_an_unread_weakly_seen_face_is_not_a_card_until_read_or_seen_surely():
     card = replace(chips, detector_confidence=0.7)
     obs = run(Tracker(), [[card]] * 15)
     assert [(o.kind, o.card, o.unconfirmed) for o in obs] == [(DEALT, None, True)]  # the host is asked
+    # where the bets lie, a chip pile seen as a face at 0.6 is not a card; at a seat it would be asked about
+    pile = replace(chips, pos=(440.0, 330.0), detector_confidence=0.6)
+    assert ZONES.zone_at(pile.pos) == "pot" and run(Tracker(), [[pile]] * 15) == []
+    assert [o.kind for o in run(Tracker(), [[replace(pile, pos=SEAT1)]] * 15)] == [DEALT]
+    assert [o.zone for o in run(Tracker(), [[replace(pile, detector_confidence=0.7)]] * 15)] == ["pot"]
 
 
 def test_a_reading_taken_while_a_hand_moves_over_the_card_is_not_evidence():
