@@ -498,17 +498,16 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
     that no other card box overlaps takes part: in a stud row or a fan (overlapping boxes) an
     index-only card is usually a covered one and the unread face beside it another card's (the
     camera path on a re-rendered hand gave a card of a stud row the face box of the card under
-    it). loose: positions in cards of those read from their index alone."""
+    it). loose: positions in cards of those read from their index alone (those joined leave it)."""
     if not loose or len(used_faces) == len(faces):
         return
     others = [b for _, b in faces] + [b for _, b in backs]
-    free = list(loose)
     for fi, (fc, fb) in enumerate(faces):
-        if fi in used_faces or any(o is not fb and _overlap(o, fb) > 0.05 for o in others):
+        if fi in used_faces or any(o is not fb and max(_inside(o, fb), _inside(fb, o)) > 0.05 for o in others):
             continue
         w, h = max(1e-6, fb[2] - fb[0]), max(1e-6, fb[3] - fb[1])
         near = []
-        for i in free:
+        for i in loose:
             ok = True
             for b in cards[i].index_boxes:
                 cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
@@ -519,17 +518,9 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
         if len(near) == 1:
             c = cards[near[0]]
             used_faces.add(fi)
-            free.remove(near[0])
+            loose.remove(near[0])
             cards[near[0]] = CardDetection(tuple(float(v) for v in fb), True, c.identity, c.confidence, fc,
                                            c.index_boxes)
-
-
-def _overlap(a, b) -> float:
-    """Shared area of boxes a and b over the smaller one's."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    small = max(1e-6, min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])))
-    return ix * iy / small
 
 
 def _inside(inner, outer) -> float:
