@@ -211,14 +211,13 @@ def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str =
 
 
 def cmd_turn_data(args) -> int:
-    from vision.labels import DETECTOR_CLASSES
     from vision.synth.turn import turn_dataset
 
     missing = [str(d) for d in args.sources if not d.is_dir()]
     if missing:
         print(f"no such image folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    counts = turn_dataset(args.sources, args.out, args.val, dict(enumerate(DETECTOR_CLASSES)), args.seed)
+    counts = turn_dataset(args.sources, args.out, args.val, args.seed)
     print(json.dumps({"frames_by_quarter_turns": counts, "data": str(args.out / "det/data.yaml")}))
     return 0
 

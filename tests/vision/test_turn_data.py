@@ -55,7 +55,7 @@ def test_turn_dataset_writes_images_labels_and_a_data_yaml(tmp_path):
         cv2.imwrite(str(src / f"{i:05d}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 100])
         (labs / f"{i:05d}.txt").write_text(line + "\n")
     out = tmp_path / "turned"
-    counts = turn_dataset([src], out, tmp_path / "val", {0: "face", 1: "back", 2: "index"}, seed=0)
+    counts = turn_dataset([src], out, tmp_path / "val", seed=0)
     assert sum(counts.values()) == 12
     for f in sorted((out / "images/0").glob("*.jpg")):
         q = pick_turn(f"0/{f.name}", 0)

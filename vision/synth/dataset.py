@@ -162,6 +162,12 @@ def _work(args):
     return xs, ys
 
 
+
+def write_data_yaml(path: Path, root: Path, train: str, val: str, test: str | None = None) -> None:
+    """An ultralytics dataset file for the detector classes (folders relative to root, or absolute)."""
+    path.write_text(f"path: {root}\ntrain: {train}\nval: {val}\n" + (f"test: {test}\n" if test else "")
+                    + "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(DETECTOR_CLASSES)))
+
 def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width: int = 640,
              workers: int | None = None, progress: bool = True) -> dict:
     from tqdm import tqdm
@@ -187,9 +193,7 @@ def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width:
         np.savez_compressed(out / "cls" / f"{split}.npz", x=np.stack(X), y=np.array(Y, np.int16))
         counts[split] = {"frames": count, "crops": len(Y)}
     train = "[images/train, images/table]" if (out / "det/images/table").is_dir() else "images/train"
-    (out / "det/data.yaml").write_text(
-        f"path: {out.resolve() / 'det'}\ntrain: {train}\nval: images/val\ntest: images/test\n"
-        f"names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(DETECTOR_CLASSES)))
+    write_data_yaml(out / "det/data.yaml", out.resolve() / "det", train, "images/val", "images/test")
     mf = out / "manifest.json"  # a later run that adds a split keeps the counts of the others
     before = json.loads(mf.read_text()) if mf.exists() else {}
     old = before.get("counts", {})

@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .dataset import write_data_yaml
+
 TURN_SHARES = {0: 0.4, 2: 0.3, 1: 0.15, 3: 0.15}  # quarter turns clockwise -> share of frames
 _ROTATE = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
 
@@ -52,7 +54,7 @@ def pick_turn(name: str, seed: int) -> int:
     return 0
 
 
-def turn_dataset(sources: list[Path], out: Path, val: Path, names: dict, seed: int = 0) -> dict:
+def turn_dataset(sources: list[Path], out: Path, val: Path, seed: int = 0) -> dict:
     """Write the turned copies of every image folder in `sources` under out/images/<i>/ (labels
     beside), and out/det/data.yaml (train: those folders, val: `val`). Returns counts per turn."""
     counts = {q: 0 for q in TURN_SHARES}
@@ -80,9 +82,7 @@ def turn_dataset(sources: list[Path], out: Path, val: Path, names: dict, seed: i
                             [cv2.IMWRITE_JPEG_QUALITY, 95])
         train_dirs.append(str(img_out.resolve()))
     (out / "det").mkdir(parents=True, exist_ok=True)
-    yaml = [f"path: {out.resolve()}", "train: [" + ", ".join(train_dirs) + "]", f"val: {Path(val).resolve()}",
-            "names:"] + [f"  {k}: {v}" for k, v in names.items()]
-    (out / "det" / "data.yaml").write_text("\n".join(yaml) + "\n")
+    write_data_yaml(out / "det/data.yaml", out.resolve(), "[" + ", ".join(train_dirs) + "]", str(Path(val).resolve()))
     return counts
 
 
