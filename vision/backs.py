@@ -13,6 +13,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .boxes import inside
+
 H_BINS, S_BINS = 18, 8
 
 
@@ -53,8 +55,9 @@ class BackLook:
     intersection (0..1) a back needs with one of the learned looks; rate: how fast a look follows
     the light (a moving average)."""
 
-    def __init__(self, sure: float = 0.75, alike: float = 0.4, rate: float = 0.1, max_looks: int = 3):
-        self.sure, self.alike, self.rate, self.max_looks = sure, alike, rate, max_looks
+    def __init__(self, sure: float = 0.75, alike: float = 0.4, rate: float = 0.1, max_looks: int = 3,
+                 within: float = 0.7):
+        self.sure, self.alike, self.rate, self.max_looks, self.within = sure, alike, rate, max_looks, within
         self.looks: list[np.ndarray] = []
         self.dropped = 0
 
@@ -98,8 +101,15 @@ class BackLook:
                 if h is not None and self.likeness(h) < self.alike:
                     self.dropped += 1
                     continue
+                if h is None and any(inside(c.box, b) >= self.within for b in surer):
+                    # nothing of its own left to judge, and mostly one surer back's box: a second box
+                    # of that card (reaching past it onto the felt; it turned a card taken away from
+                    # the place beside it face down)
+                    self.dropped += 1
+                    continue
             out.append(c)
         return out
+
 
 
 def paper_share(image: np.ndarray, box, white: float) -> float | None:

@@ -23,13 +23,13 @@ from pathlib import Path
 
 import numpy as np
 
+from .corners import _corner_score
 from .enrol_head import augmented_crops, choose_and_fit, save_head
 from .labels import FACE, IDENTITIES, INDEX, NONE_CLASS
 from .recogniser import (
     CLASSIFIER_FILE,
     TEMPLATES_FILE,
     Recogniser,
-    _corner_score,
     default_model_dir,
     file_sha256,
     load_frame,

@@ -34,6 +34,8 @@ import types
 import cv2
 import numpy as np
 
+from .boxes import inside
+
 LOOK, SAME, BUSY = "look", "same", "busy"
 
 
@@ -155,7 +157,7 @@ def look_regions(changed, cards, shape, want=(), margin: float = 0.5, max_share:
     regions = []
     for b in boxes:
         r = [b[0] - grow, b[1] - grow, b[2] + grow, b[3] + grow]
-        for c in [c for c in cards if _share_inside(c.box, r) >= take]:
+        for c in [c for c in cards if inside(c.box, r) >= take]:
             r = _union(r, c.box)
         regions.append(r)
     merged: list = []
@@ -175,11 +177,6 @@ def look_regions(changed, cards, shape, want=(), margin: float = 0.5, max_share:
 def _union(a, b) -> list:
     return [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
 
-
-def _share_inside(box, region) -> float:
-    ix = max(0.0, min(box[2], region[2]) - max(box[0], region[0]))
-    iy = max(0.0, min(box[3], region[3]) - max(box[1], region[1]))
-    return ix * iy / max(1e-6, (box[2] - box[0]) * (box[3] - box[1]))
 
 
 class CachedReads:

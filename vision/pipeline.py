@@ -21,10 +21,14 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
-from .backs import BackLook, FaceLook
+from .backs import BackLook, FaceLook, paper_share
+from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
+
+BACK_PAPER, FACE_PAPER = 0.3, 0.8  # shares of card stock (`paper_share`): a back at most, a face at least
+ARRIVAL_FRAMES = 10  # the looks a dealt card takes to come in and settle, at most (10 fps: a second)
 
 
 def _is_recogniser(obj) -> bool:
@@ -50,11 +54,6 @@ def _last_box_frame(track) -> int:
     return track.faces[-1][0] if track is not None and track.faces else -1
 
 
-def _inside(inner, outer) -> float:
-    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
-    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
-    return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
-
 
 def _inside_all(inner, outer) -> np.ndarray:
     """`_inside` of every box in `inner` (N) in every box in `outer` (M): N x M, in one pass."""
@@ -75,7 +74,7 @@ def merge_nested(cards: list) -> list:
     keep: list = []
     for c in cards:  # only index-sized boxes: a card half under another (stud rows) is its own card
         host = next((k for k in keep if k.face_up == c.face_up and area(c.box) < 0.25 * area(k.box)
-                     and _inside(c.box, k.box) >= 0.7), None)
+                     and inside(c.box, k.box) >= 0.7), None)
         if host is None:
             keep.append(c)
         elif host.identity is None and c.identity is not None:
@@ -113,7 +112,7 @@ def recognise_tiled(recogniser, image, tiles="auto", overlap: float = 0.2) -> li
     found.sort(key=lambda tc: -(tc[1].box[2] - tc[1].box[0]) * (tc[1].box[3] - tc[1].box[1]))
     keep: list = []
     for tile, c in found:
-        dup = next((k for k in keep if k[0] != tile and k[1].face_up == c.face_up and _inside(c.box, k[1].box) >= 0.6
+        dup = next((k for k in keep if k[0] != tile and k[1].face_up == c.face_up and inside(c.box, k[1].box) >= 0.6
                     and (c.identity is None or k[1].identity in (None, c.identity))), None)
         if dup is None:
             keep.append((tile, c))
@@ -198,6 +197,7 @@ class Pipeline:
         self.backs, self.faces = (BackLook(), FaceLook()) if check_looks else (None, None)
         self._patches: dict = {}
         self._restyled: set = set()  # tracks whose place a card settling over them changed (patch due)
+        self._back_paper: dict = {}  # face-down cards: share of card stock in their box when dealt
         self.skipped = 0
         self.started = time.monotonic()
 
@@ -270,21 +270,28 @@ class Pipeline:
             self._ticks = (self._ticks + [(self.frames, frame.index)])[-256:]
             ticks = dict(self._ticks)
             self.tracker.still_there = lambda t: self._looks_the_same(t, frame.image)
+            self.tracker.shows_face = lambda t, d: self._turned_to_paper(t, d, frame.image)
             obs = [replace(o, frame=frame.index, placed_frame=ticks.get(o.placed_frame))
                    for o in self.tracker.update(self.frames, dets, cal.zones.zone_at, fresh)]
             for o in obs:  # remember how each card looked where it came to rest
                 t = self.tracker.tracks.get(o.track)
+                if t is not None and t.box is not None and o.kind == "dealt" and not o.up:
+                    self._back_paper[o.track] = paper_share(frame.image, t.box, self._white())
                 if t is not None and t.box is not None and o.kind != "removed":
                     self._patches[o.track] = (t.box, _patch(frame.image, t.box))
                     self._restyled.discard(o.track)
                     # ... and that the places it now covers look different: a hole card half under the
                     # card dealt over it kept its old look and, when the detector then boxed it with its
                     # neighbour for 3 s, failed `_looks_the_same` and was "removed"
-                    # (cards only partly covered, found by a box of their own just now: a card dealt
-                    # where one lay, taken away a moment before, does not make that one look present)
+                    # (cards only partly covered, found by a box of their own as this card came in: a
+                    # card dealt where one lay, taken away a moment before, does not make that one look
+                    # present. "As it came in", not "just now": the hand dealing it hides the card under
+                    # it for the frames before it settles, and a hole card half under a card dealt over
+                    # it lost its look that way, then was "removed")
+                    came = max(t.first_seen, self.frames - ARRIVAL_FRAMES) - 2
                     self._restyled.update(k for k, (box, _) in self._patches.items()
-                                          if k != o.track and 0 < _inside(box, t.box) <= 0.6
-                                          and _last_box_frame(self.tracker.tracks.get(k)) >= self.frames - 2)
+                                          if k != o.track and 0 < inside(box, t.box) <= 0.6
+                                          and _last_box_frame(self.tracker.tracks.get(k)) >= came)
             for k in list(self._restyled):
                 # taken again once nothing moves over it (the detector may not find it again: boxed
                 # with the card beside it, it is only "shown" by that box)
@@ -339,6 +346,19 @@ class Pipeline:
         over = _inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
         self._found = [c for c, v in zip(found, over) if v < 0.5]  # (only these are new to this look)
         return kept + self._found
+
+    def _white(self) -> float:
+        return self.faces.white if self.faces is not None else FaceLook().white
+
+    def _turned_to_paper(self, track, det, image) -> bool:
+        """A faint unread face on a face-down card's place: is that place now card stock where the
+        card's back showed none when it was dealt? (A back shows 10-20 % of it, its border; a face
+        85-95 %; a hole card half under a face dealt over it about half.)"""
+        before = self._back_paper.get(track.id)
+        if before is None or before > BACK_PAPER or det.box is None:
+            return False
+        now = paper_share(image, det.box, self._white())
+        return now is not None and now >= FACE_PAPER
 
     def _looks_the_same(self, track, image) -> bool:
         """Before a card counts as removed: does its place still look as it did when it settled?"""

@@ -37,6 +37,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .boxes import inside
+from .corners import _corner_matrix, _match_faces, _same_card_corner
 from .crops import crop_square, to_input
 from .gating import region_boxes
 from .head import RAW_OUTPUTS, HeadError, HeadOutput
@@ -459,18 +461,12 @@ class Recogniser:
         cards: list[CardDetection] = []
         used_faces: set[int] = set()
         loose: list[int] = []  # cards read from their index alone (no face box of their own)
-        # strongest identities choose their face box first
-        for code, members in sorted(groups.items(), key=lambda kv: -max(m[0] for m in kv[1])):
+        order = sorted(groups.items(), key=lambda kv: -max(m[0] for m in kv[1]))  # strongest first
+        face_of = _match_faces([corner[[m[3] for m in members]].sum(0) for _, members in order], len(faces))
+        for (code, members), best in zip(order, face_of):
             conf = max(m[1] for m in members)
-            best, best_score = None, 0.0
-            scores = corner[[m[3] for m in members]].sum(0)
-            for fi in np.argsort(-scores, kind="stable") if len(faces) else ():
-                if fi not in used_faces:
-                    if scores[fi] > 0:
-                        best, best_score = int(fi), float(scores[fi])
-                    break
             ib = [tuple(float(v) for v in m[2]) for m in members]
-            if best is not None and best_score > 0.3:
+            if best is not None:
                 used_faces.add(best)
                 box = tuple(float(v) for v in faces[best][1])
                 dconf = faces[best][0]
@@ -482,7 +478,7 @@ class Recogniser:
             cards.append(CardDetection(box, True, code, conf, dconf, ib))
         _join_turned(cards, faces, backs, used_faces, loose)
         for fi, (fc, fb) in enumerate(faces):
-            if fi not in used_faces and not any(_inside(fb, c.box) > 0.8 for c in cards):
+            if fi not in used_faces and not any(inside(fb, c.box) > 0.8 for c in cards):
                 cards.append(CardDetection(tuple(float(v) for v in fb), True, None, 0.0, fc))
         for bc, bb in backs:
             cards.append(CardDetection(tuple(float(v) for v in bb), False, None, bc, bc))
@@ -503,7 +499,7 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
         return
     others = [b for _, b in faces] + [b for _, b in backs]
     for fi, (fc, fb) in enumerate(faces):
-        if fi in used_faces or any(o is not fb and max(_inside(o, fb), _inside(fb, o)) > 0.05 for o in others):
+        if fi in used_faces or any(o is not fb and max(inside(o, fb), inside(fb, o)) > 0.05 for o in others):
             continue
         w, h = max(1e-6, fb[2] - fb[0]), max(1e-6, fb[3] - fb[1])
         near = []
@@ -512,7 +508,7 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
             for b in cards[i].index_boxes:
                 cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
                 edge = min(min(cx - fb[0], fb[2] - cx) / w, min(cy - fb[1], fb[3] - cy) / h)
-                ok &= _inside(b, fb) >= 0.6 and edge < 0.2
+                ok &= inside(b, fb) >= 0.6 and edge < 0.2
             if ok:
                 near.append(i)
         if len(near) == 1:
@@ -522,55 +518,6 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
             cards[near[0]] = CardDetection(tuple(float(v) for v in fb), True, c.identity, c.confidence, fc,
                                            c.index_boxes)
 
-
-def _inside(inner, outer) -> float:
-    """Fraction of box `inner` inside box `outer`."""
-    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
-    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
-    a = max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
-    return ix * iy / a
-
-
-def _same_card_corner(face, a, b) -> bool:
-    """Whether index box b is index box a's twin on one card: in the diagonally opposite corner
-    of the face box (a card prints its index there, turned 180 degrees) or the same box again."""
-    fx, fy = (face[0] + face[2]) / 2, (face[1] + face[3]) / 2
-    ax, ay = (a[0] + a[2]) / 2 < fx, (a[1] + a[3]) / 2 < fy
-    bx, by = (b[0] + b[2]) / 2 < fx, (b[1] + b[3]) / 2 < fy
-    return (ax != bx and ay != by) or _inside(b, a) > 0.5 or _inside(a, b) > 0.5
-
-
-def _corner_score(face, ib) -> float:
-    """How well index box ib sits in a corner of face box: 1 at a corner, 0 outside/centre."""
-    return float(_corner_matrix(np.asarray(face, np.float64), np.asarray(ib, np.float64))[0, 0])
-
-
-SHAPE = 1.2  # an index box this much taller than wide stands (its card upright or upside down)
-FIT_BONUS = 0.08  # added to a corner score where the index's shape fits that corner (`_corner_matrix`)
-
-
-def _corner_matrix(faces: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """`_corner_score` of every index box (rows of idx, M x 4) against every face box (rows of
-    faces, N x 4): M x N, one numpy pass for the whole frame (per-box calls were 2 ms a frame)."""
-    f = faces.reshape(1, -1, 4)
-    ib = idx.reshape(-1, 1, 4)
-    area = np.maximum(1e-6, (ib[..., 2] - ib[..., 0]) * (ib[..., 3] - ib[..., 1]))
-    ix = np.clip(np.minimum(ib[..., 2], f[..., 2]) - np.maximum(ib[..., 0], f[..., 0]), 0, None)
-    iy = np.clip(np.minimum(ib[..., 3], f[..., 3]) - np.maximum(ib[..., 1], f[..., 1]), 0, None)
-    cx, cy = (ib[..., 0] + ib[..., 2]) / 2, (ib[..., 1] + ib[..., 3]) / 2
-    w, h = np.maximum(f[..., 2] - f[..., 0], 1e-6), np.maximum(f[..., 3] - f[..., 1], 1e-6)
-    dx = np.minimum(cx - f[..., 0], f[..., 2] - cx) / w
-    dy = np.minimum(cy - f[..., 1], f[..., 3] - cy) / h
-    score = np.maximum(0.0, 1 - 2.5 * np.maximum(dx, dy))
-    # a tie between two faces (an index of a stud row lies in the top-left corner of its own card
-    # and the top-right one of the card it covers, both boxes reaching it): a card prints its
-    # indexes in two diagonal corners, top-left and bottom-right while the index stands (taller
-    # than wide), the other two while it lies: the corner that fits the index's shape wins
-    iw, ih = ib[..., 2] - ib[..., 0], ib[..., 3] - ib[..., 1]
-    diagonal = (cx < (f[..., 0] + f[..., 2]) / 2) == (cy < (f[..., 1] + f[..., 3]) / 2)
-    fits = np.where(ih > SHAPE * iw, diagonal, np.where(iw > SHAPE * ih, ~diagonal, False))
-    score = np.where(score > 0, score + FIT_BONUS * fits, 0.0)
-    return np.where(ix * iy / area < 0.6, 0.0, score)
 
 
 def load_frame(frame) -> np.ndarray:

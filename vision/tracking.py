@@ -20,153 +20,14 @@ How it stays quiet while things move over the table:
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
-
-NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
-LEAVING = ("discard",)    # a card put here has left play
-CHIP_ZONES = ("pot",)     # the bets lie here: chip piles look most like unread card faces
-
-
-@dataclass
-class TableDetection:
-    pos: tuple[float, float]        # card centre in table units
-    size: float                     # sqrt(box area) in table units
-    face_up: bool
-    identity: str | None
-    confidence: float
-    box: tuple | None = None        # the image box, for display
-    detector_confidence: float = 1.0  # how surely the detector saw a card there at all
-    settled: bool = True            # False: something moved over it just now (a hand): where and which
-    #                                 face it shows count, its reading is not evidence of its identity
-
-
-@dataclass
-class TrackerConfig:
-    card_size: float = 88.9         # card long side in table units (mm by default)
-    stable_frames: int = 2
-    still_tol: float = 0.1          # x card_size
-    gate_moving: float = 1.4        # x card_size: association gate for cards in motion
-    gate_placed: float = 0.25       # x card_size: a placed card does not jump (stud rows overlap)
-    move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
-    flip_frames: int = 3
-    flip_face_conf: float = 0.4     # an unread face turns a face-down card up only if seen this surely
-    #                                 (the faint 0.27 "face" of a neighbour's edge exposed a hole card)
-    remove_frames: int = 30
-    drop_tentative: int = 6
-    min_identity_conf: float = 0.6
-    identity_wait: int = 10
-    look_wait: int = 1              # frames of that wait for which the pipeline looks again at once
-    face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
-    min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
-    min_face_conf: float = 0.55      # an unread face is placed only once seen at least this surely
-    #                                 (0.4 let chip piles in the pot, seen as faces at 0.3-0.5, reach the host)
-    pot_face_conf: float = 0.65     # ... where the chips lie (`CHIP_ZONES`): a pile there was seen as a face
-    #                                 at 0.53-0.56 for ten frames (a card dealt to the centre is read, or seen surely)
-    partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
-    single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
-    merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
-    over_placed: float = 0.9        # an unread face this much inside placed face-up cards' boxes is theirs
-
-
-@dataclass
-class Track:
-    id: int
-    pos: tuple[float, float]
-    size: float
-    first_seen: int
-    last_seen: int
-    hist: deque = field(default_factory=lambda: deque(maxlen=12))      # (frame, pos)
-    faces: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, face_up)
-    confs: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, detection confidence)
-    votes: dict = field(default_factory=dict)                         # identity -> [weight, count]
-    reads: int = 0
-    shaky: dict = field(default_factory=dict)  # identity -> fresh reads taken while something moved near it
-    placed: bool = False
-    zone: str | None = None
-    up: bool | None = None
-    identity: str | None = None
-    unconfirmed: bool = False
-    rest: tuple[float, float] | None = None
-    flip_run: int = 0
-    flip_votes: dict = field(default_factory=dict)
-    flip_reads: int = 0
-    wait: int = 0
-    conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
-    box: tuple | None = None        # the last full view's image box
-    matched: bool = False
-    placed_frame: int | None = None
-    rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
-    last_read: int = -1             # the last frame its index was read as its own identity
-
-    def velocity(self) -> tuple[float, float]:
-        if len(self.hist) >= 2:
-            (f0, p0), (f1, p1) = self.hist[-2], self.hist[-1]
-            if f1 - f0 == 1:
-                return p1[0] - p0[0], p1[1] - p0[1]
-        return 0.0, 0.0
-
-    def to_json(self) -> dict:
-        return {"track": self.id, "zone": self.zone, "card": self.identity, "up": self.up,
-                "pos": [round(self.pos[0], 1), round(self.pos[1], 1)], "unconfirmed": self.unconfirmed}
-
-
-def _dist(a, b) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def _reaches_over(box, place, own, share: float = 0.15) -> bool:
-    """Does image box `box` cover at least `share` of box `place` where its card's own resting box
-    `own` does not lie (two cards boxed as one)? False when any box is unknown."""
-    if box is None or place is None or own is None:
-        return False
-    a = _meet(place, box)
-    if a is None:
-        return False
-    b = _meet(a, own)
-    covered = _area(a) - (_area(b) if b is not None else 0.0)
-    return covered >= share * max(_area(place), 1e-6)
-
-
-def _vanished_as(old: Track, new: Track, frame: int) -> bool:
-    """Did track old stop being seen just as track new was first seen (within two frames)?"""
-    return new.first_seen - 2 <= old.last_seen < frame - 1
-
-
-def _meet(a, b):
-    """The intersection of two boxes, or None."""
-    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
-
-
-def _area(b) -> float:
-    return (b[2] - b[0]) * (b[3] - b[1])
-
-
-def _placing(zone: str | None) -> bool:
-    return zone is not None and zone.split(":")[0] not in NON_PLACING + LEAVING
-
-
-def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
-    """(identity, confidence, candidates) from votes {identity: [weight, count]}.
-
-    confidence = the winner's share of (winner + runner-up) weight x its mean read confidence, and a
-    single read is never enough on its own when `reads` says more frames were looked at."""
-    if not votes:
-        return None, 0.0, ()
-    ranked = sorted(votes.items(), key=lambda kv: -kv[1][0])
-    ident, (w, n) = ranked[0]
-    second = ranked[1][1][0] if len(ranked) > 1 else 0.0  # misreads scatter; the rival that counts is the next best
-    conf = (w / (w + second)) * (w / n)
-    if n < 2 and reads >= 2:
-        conf *= 0.7
-    return ident, conf, tuple(k for k, _ in ranked[:3])
+from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _centre, _dist,
+                     _other_face, _placing, _reaches_over, _vanished_as)
 
 
 class Tracker:
@@ -177,6 +38,8 @@ class Tracker:
         self.deal_order = 0
         self.frame = -1
         self.still_there: Callable[[Track], bool] | None = None  # image check before a removal
+        # image check of a faint unread face over a face-down card: has its place turned to paper?
+        self.shows_face: Callable[[Track, TableDetection], bool] | None = None
         self._zone_at: Callable | None = None
 
     # ------------------------------------------------------------------------- public
@@ -224,10 +87,17 @@ class Tracker:
         for t, d in pairs:
             self._observe(t, d, frame)
         self._keep_covered(frame, dets, {id(d): t for t, d in pairs})
+        for d in self._second_backs(pairs):
+            near = [t for t in self.tracks.values() if not t.matched and t.up is not True
+                    and _dist(t.pos, d.pos) < self.cfg.gate_placed * self.cfg.card_size]
+            if near:
+                self._observe(min(near, key=lambda t: _dist(t.pos, d.pos)), d, frame)
+            else:
+                unmatched.append(d)
         for d in unmatched:
             if any(frame - t.last_seen <= 2 and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size
                    and not (t.identity and d.identity and d.identity != t.identity and d.confidence >= 0.5)
-                   for t in self.tracks.values()):
+                   and not _other_face(t, d.face_up) for t in self.tracks.values()):
                 continue  # a duplicate box, or a misread, of a card seen there just now
             t = Track(self._next_id, d.pos, d.size, frame, frame)
             self._next_id += 1
@@ -248,7 +118,10 @@ class Tracker:
         dp = np.array([d.pos for d in dets], np.float64)
         reach = max(cfg.gate_moving, cfg.gate_placed, 0.6) * cs
         for ti, t in self.tracks.items():
-            v = t.velocity()
+            # a placed card's last step under a moving hand is the hand's pull on its box, not its
+            # own motion: not carried on (a stud-row card followed it onto the strip between two
+            # cards, and its own box, left over, became a new card)
+            v = t.velocity() if t.settled or not t.placed else (0.0, 0.0)
             pred = (t.pos[0] + v[0], t.pos[1] + v[1])
             # (numpy for the distances: most pairs lie far apart; only near ones, or a card's own
             # identity seen elsewhere, are looked at one by one)
@@ -263,9 +136,11 @@ class Tracker:
             for di in (range(len(dets)) if relink else np.flatnonzero(near <= reach).tolist()):
                 d = dets[di]
                 dist = float(near[di])
-                # a card lifted and put down elsewhere: its identity links it back, once it was missed
+                # a card lifted and put down elsewhere: its identity links it back, once it was missed;
+                # not by a read taken while a hand moves over the cards (a stud row's neighbour was read
+                # as this card under a passing hand: this card's track jumped onto it, and the two swapped)
                 same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up
-                               and t.last_seen < frame - 1)
+                               and t.last_seen < frame - 1 and d.settled)
                 conflict = t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
                     and d.identity != t.identity and d.confidence >= 0.5
                 if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
@@ -292,7 +167,38 @@ class Tracker:
             used_t.add(ti)
             used_d.add(di)
             pairs.append((self.tracks[ti], dets[di]))
+        self._rebox_backs(frame, dets, used_t, used_d, pairs)
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
+
+    def _rebox_backs(self, frame: int, dets: list[TableDetection], used_t: set, used_d: set, pairs: list) -> None:
+        """A placed face-down card left without a detection takes a back box nothing else took lying a
+        little further off than `gate_placed` (within `rebox_gate` of where it came to rest). A back's
+        box changes shape with its neighbours: a hole card was boxed with the edge of the card dealt
+        beside it, then on its own 24 units off; the placed track lost it, the box became a new
+        face-down card and the old one was removed 30 frames later. Backs only: a face is linked
+        by its identity, and a stud row's faces lie closer than this to each other's boxes."""
+        cs = self.cfg.card_size
+        free = [i for i, d in enumerate(dets) if i not in used_d and not d.face_up]
+        if not free:
+            return
+        cand = []
+        for ti, t in self.tracks.items():
+            if ti in used_t or not t.placed or t.up is not False or t.rest is None:
+                continue
+            for di in free:
+                dist = _dist(dets[di].pos, t.rest)
+                if self.cfg.gate_placed * cs < dist <= self.cfg.rebox_gate * cs:
+                    cand.append((dist, ti, di))
+        for dist, ti, di in sorted(cand):
+            if ti in used_t or di in used_d:
+                continue
+            # only a box no other card lies nearer to (a neighbour's own box, lost this frame)
+            d = dets[di]
+            if any(o.id != ti and _dist(d.pos, o.pos) < dist for o in self.tracks.values()):
+                continue
+            used_t.add(ti)
+            used_d.add(di)
+            pairs.append((self.tracks[ti], d))
 
     def _partial(self, t: Track, d: TableDetection) -> bool:
         """Is d a part of placed card t, the rest covered (its corner index alone)?"""
@@ -308,9 +214,16 @@ class Tracker:
         return steady >= 2 or steady == 1 and set(t.shaky) == {ident}
 
     def _turned(self, t: Track, d: TableDetection) -> bool:
-        """Does d show placed card t the other way up? A face counts when read, or seen surely."""
-        return d.face_up != t.up and (not d.face_up or d.identity is not None
-                                      or d.detector_confidence >= self.cfg.flip_face_conf)
+        """Does d show placed card t the other way up? A face counts when read, or seen surely, or,
+        seen faintly right on the card's place, when the picture there turned from its back to
+        paper (`shows_face`: a hole card turned up in an upside-down row was only ever seen as a
+        face at 0.36, under `flip_face_conf`, which keeps a neighbour's faint edge from exposing it)."""
+        if d.face_up == t.up:
+            return False
+        if not d.face_up or d.identity is not None or d.detector_confidence >= self.cfg.flip_face_conf:
+            return True
+        return (t.up is False and self.shows_face is not None and t.rest is not None
+                and _dist(d.pos, t.rest) < self.cfg.face_on_place * self.cfg.card_size and self.shows_face(t, d))
 
     def _holds_more(self, d: TableDetection) -> bool:
         """Is d's box bigger than one card (overlapping cards boxed together)?"""
@@ -331,10 +244,34 @@ class Tracker:
                    for d in dets):
                 t.last_seen = frame
 
+    def _second_backs(self, pairs) -> list[TableDetection]:
+        """Two overlapping backs are often boxed as one: a settled back box bigger than one card
+        matched to a face-down card placed alone stands for that card and one beside it, on the far
+        side of the box's centre. The other card is seen there (its mirror image about the box's
+        centre) until the detector boxes it on its own; the dedupe rule in `update` drops it where
+        a card already lies. (A hole card dealt over the first one was boxed with it for 55 frames.)"""
+        cs = self.cfg.card_size
+        out = []
+        for t, d in pairs:
+            if not (t.placed and t.up is False and not d.face_up and d.settled and self._holds_more(d)
+                    and t.rest is not None):
+                continue
+            pos = (2 * d.pos[0] - t.rest[0], 2 * d.pos[1] - t.rest[1])
+            if _dist(pos, t.rest) < self.cfg.gate_placed * cs:
+                continue  # the box is only a little bigger, around this card: no room for another
+            box = None
+            if d.box is not None and t.rest_box is not None:  # (the image box, for display)
+                (cx, cy), (rx, ry) = _centre(d.box), _centre(t.rest_box)
+                hw, hh = (t.rest_box[2] - t.rest_box[0]) / 2, (t.rest_box[3] - t.rest_box[1]) / 2
+                box = (2 * cx - rx - hw, 2 * cy - ry - hh, 2 * cx - rx + hw, 2 * cy - ry + hh)
+            out.append(replace(d, pos=pos, size=t.size, box=box))
+        return out
+
     def _observe(self, t: Track, d: TableDetection, frame: int) -> None:
         cfg = self.cfg
         t.matched = True
         t.last_seen = frame
+        t.settled = d.settled
         partial = self._partial(t, d) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         # a box holding this card and the one dealt over it shows the card is there, not where it is:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)
@@ -421,12 +358,18 @@ class Tracker:
         as a third face, which no index names: such a box shows no new card."""
         if t.box is None:
             return False
-        boxes = [o.rest_box for o in self.tracks.values() if o is not t and o.placed and o.up
+        # (and those of face-down cards being turned up: a hole card turned over in an upside-down
+        # row, unread, was boxed twice; the second box became a card of its own)
+        boxes = [o.rest_box for o in self.tracks.values() if o is not t and o.placed
+                 and (o.up or o.up is False and o.flip_run > 0)
                  and o.rest_box is not None and frame - o.last_seen <= 2]
         if not boxes:
             return False
         x0, y0, x1, y1 = t.box
-        gx, gy = np.meshgrid(np.linspace(x0, x1, 12), np.linspace(y0, y1, 12))
+        # 12 x 12 cell centres, not the box's own edges: a row of samples on an edge is lost to a
+        # pixel of box jitter (a box whose top lay 0.4 px above its neighbours' tops was 87 % on them)
+        k = (np.arange(12) + 0.5) / 12
+        gx, gy = np.meshgrid(x0 + k * (x1 - x0), y0 + k * (y1 - y0))
         on = np.zeros(gx.shape, bool)
         for b in boxes:
             on |= (gx >= b[0]) & (gx <= b[2]) & (gy >= b[1]) & (gy <= b[3])
@@ -494,7 +437,7 @@ class Tracker:
             if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < surely:
                 return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
             strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
-            if not strong and any(o.placed and frame - o.last_seen <= 1 and
+            if not strong and any(o.placed and frame - o.last_seen <= 1 and not _other_face(o, up) and
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
                 return []

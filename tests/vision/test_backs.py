@@ -120,3 +120,18 @@ def test_paper_is_judged_against_how_bright_faces_are_on_this_table():
     for _ in range(40):  # read faces teach how bright paper is here
         look.keep(dim, [CardDetection((100, 50, 180, 160), True, "KH", 0.95, 0.9)])
     assert look.keep(dim, [unread]) == [unread]
+
+
+def test_a_second_box_of_a_back_reaching_onto_the_felt_is_dropped():
+    """An unsure back lying mostly (>= 70 %) on one surer back's box, the rest felt too thin to judge:
+    a second box of that card (it turned a card taken away from the place beside it face down). A
+    hole card with its own strip of back showing is judged on that strip (the test above)."""
+    img = table((100, 50, 180, 160, ORANGE), (300, 50, 380, 160, ORANGE))
+    sure = back((100, 50, 190, 160), 0.9)  # its box reaches a little past the card
+    ghost = back((130, 50, 200, 160), 0.42)
+    look = BackLook()
+    assert look.keep(img, [sure, ghost]) == [sure] and look.dropped == 1
+    # a card half under it, its own half showing back: judged on that half and kept
+    img = table((150, 50, 230, 160, ORANGE), (100, 50, 180, 160, ORANGE), (300, 50, 380, 160, ORANGE))
+    half = back((150, 50, 230, 160), 0.42)
+    assert BackLook().keep(img, [sure, half]) == [sure, half]

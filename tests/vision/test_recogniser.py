@@ -117,7 +117,7 @@ def test_index_twins_are_read_only_when_needed(rec, known_scene):
 
 
 def test_same_card_corner():
-    from vision.recogniser import _same_card_corner
+    from vision.corners import _same_card_corner
 
     face = (0, 0, 100, 140)
     top_left, bottom_right, top_right = (2, 2, 18, 30), (82, 110, 98, 138), (82, 2, 98, 30)
@@ -209,7 +209,7 @@ def test_a_stud_rows_index_goes_to_its_own_card():
     the card it covers, both boxes reaching it (the camera path then shifted every name of a row one
     card along): a standing index belongs where a card prints one standing, top-left or bottom-right;
     a lying one (a card turned a quarter) top-right or bottom-left."""
-    from vision.recogniser import _corner_matrix
+    from vision.corners import _corner_matrix
 
     under, top = (326, 434, 411, 567), (381, 436, 470, 571)
     standing = (386, 440, 407, 470)
@@ -219,3 +219,19 @@ def test_a_stud_rows_index_goes_to_its_own_card():
     turn = lambda b: (b[1], -b[2], b[3], -b[0])  # noqa: E731 (x, y) -> (y, -x)
     m = _corner_matrix(np.array([turn(under), turn(top)], float), np.array([turn(standing)], float))
     assert m[0, 1] > m[0, 0] > 0.3
+
+
+def test_face_boxes_go_to_the_identities_that_fit_them_best_not_the_surest_reads():
+    """Stud row TH, 6C: 6C's index lies in TH's top-right corner, and the detector boxed 6C's face
+    a little off (its index half outside that box). Read more surely than TH's own index, 6C took
+    TH's face and TH came out as a loose index. The best fit goes first: TH keeps its face."""
+    from vision.corners import _corner_matrix, _match_faces
+
+    th_face, c6_face = (793, 434, 885, 567), (872, 436, 963, 569)
+    th_index, c6_index = (797, 434, 817, 472), (857, 435, 876, 470)
+    m = _corner_matrix(np.array([th_face, c6_face], float), np.array([th_index, c6_index], float))
+    # groups are given strongest read first: 6C (0.97) before TH (0.93)
+    assert _match_faces([m[1], m[0]], 2) == [None, 0]
+    # one identity, one face: it takes it even when another face fits it a little better but is taken
+    assert _match_faces([np.array([0.9, 0.0]), np.array([0.8, 0.5])], 2) == [0, 1]
+    assert _match_faces([np.array([0.2])], 1) == [None]  # too far from any corner: a loose index

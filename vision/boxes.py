@@ -1,0 +1,10 @@
+"""Box geometry shared by the recogniser, the camera path and its checks (boxes: x0, y0, x1, y1)."""
+
+from __future__ import annotations
+
+
+def inside(inner, outer) -> float:
+    """Fraction of box `inner` inside box `outer` (0 for an empty box)."""
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))

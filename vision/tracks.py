@@ -1,0 +1,162 @@
+"""What the tracker works on: detections in table coordinates (`TableDetection`), its settings
+(`TrackerConfig`), one card's track (`Track`), and the small geometry and voting helpers its
+rules share (vision/tracking.py has the rules)."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
+LEAVING = ("discard",)    # a card put here has left play
+CHIP_ZONES = ("pot",)     # the bets lie here: chip piles look most like unread card faces
+
+
+@dataclass
+class TableDetection:
+    pos: tuple[float, float]        # card centre in table units
+    size: float                     # sqrt(box area) in table units
+    face_up: bool
+    identity: str | None
+    confidence: float
+    box: tuple | None = None        # the image box, for display
+    detector_confidence: float = 1.0  # how surely the detector saw a card there at all
+    settled: bool = True            # False: something moved over it just now (a hand): where and which
+    #                                 face it shows count, its reading is not evidence of its identity
+
+
+@dataclass
+class TrackerConfig:
+    card_size: float = 88.9         # card long side in table units (mm by default)
+    stable_frames: int = 2
+    still_tol: float = 0.1          # x card_size
+    gate_moving: float = 1.4        # x card_size: association gate for cards in motion
+    gate_placed: float = 0.25       # x card_size: a placed card does not jump (stud rows overlap)
+    rebox_gate: float = 0.35        # x card_size: ... but a lost back takes a free back box this near
+    move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
+    flip_frames: int = 3
+    flip_face_conf: float = 0.4     # an unread face turns a face-down card up only if seen this surely
+    #                                 (the faint 0.27 "face" of a neighbour's edge exposed a hole card)
+    face_on_place: float = 0.15     # x card_size: ... or seen right on its place where paper now shows
+    remove_frames: int = 30
+    drop_tentative: int = 6
+    min_identity_conf: float = 0.6
+    identity_wait: int = 10
+    look_wait: int = 1              # frames of that wait for which the pipeline looks again at once
+    face_doubt: int = 4             # a back is placed as one only if no face was seen in this many looks
+    min_back_conf: float = 0.4      # ... and once seen at least this surely (else after identity_wait)
+    min_face_conf: float = 0.55      # an unread face is placed only once seen at least this surely
+    #                                 (0.4 let chip piles in the pot, seen as faces at 0.3-0.5, reach the host)
+    pot_face_conf: float = 0.65     # ... where the chips lie (`CHIP_ZONES`): a pile there was seen as a face
+    #                                 at 0.53-0.56 for ten frames (a card dealt to the centre is read, or seen surely)
+    partial_size: float = 0.6       # a detection smaller than this x the track's size is a partial view
+    single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
+    merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
+    over_placed: float = 0.9        # an unread face this much inside placed face-up cards' boxes is theirs
+
+
+@dataclass
+class Track:
+    id: int
+    pos: tuple[float, float]
+    size: float
+    first_seen: int
+    last_seen: int
+    hist: deque = field(default_factory=lambda: deque(maxlen=12))      # (frame, pos)
+    faces: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, face_up)
+    confs: deque = field(default_factory=lambda: deque(maxlen=12))     # (frame, detection confidence)
+    votes: dict = field(default_factory=dict)                         # identity -> [weight, count]
+    reads: int = 0
+    shaky: dict = field(default_factory=dict)  # identity -> fresh reads taken while something moved near it
+    placed: bool = False
+    zone: str | None = None
+    up: bool | None = None
+    identity: str | None = None
+    unconfirmed: bool = False
+    rest: tuple[float, float] | None = None
+    flip_run: int = 0
+    flip_votes: dict = field(default_factory=dict)
+    flip_reads: int = 0
+    wait: int = 0
+    conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
+    box: tuple | None = None        # the last full view's image box
+    matched: bool = False
+    placed_frame: int | None = None
+    rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
+    last_read: int = -1             # the last frame its index was read as its own identity
+    settled: bool = True            # its last detection was settled (nothing moving over it)
+
+    def velocity(self) -> tuple[float, float]:
+        if len(self.hist) >= 2:
+            (f0, p0), (f1, p1) = self.hist[-2], self.hist[-1]
+            if f1 - f0 == 1:
+                return p1[0] - p0[0], p1[1] - p0[1]
+        return 0.0, 0.0
+
+    def to_json(self) -> dict:
+        return {"track": self.id, "zone": self.zone, "card": self.identity, "up": self.up,
+                "pos": [round(self.pos[0], 1), round(self.pos[1], 1)], "unconfirmed": self.unconfirmed}
+
+
+def _dist(a, b) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _reaches_over(box, place, own, share: float = 0.15) -> bool:
+    """Does image box `box` cover at least `share` of box `place` where its card's own resting box
+    `own` does not lie (two cards boxed as one)? False when any box is unknown."""
+    if box is None or place is None or own is None:
+        return False
+    a = _meet(place, box)
+    if a is None:
+        return False
+    b = _meet(a, own)
+    covered = _area(a) - (_area(b) if b is not None else 0.0)
+    return covered >= share * max(_area(place), 1e-6)
+
+
+def _vanished_as(old: Track, new: Track, frame: int) -> bool:
+    """Did track old stop being seen just as track new was first seen (within two frames)?"""
+    return new.first_seen - 2 <= old.last_seen < frame - 1
+
+
+def _meet(a, b):
+    """The intersection of two boxes, or None."""
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _other_face(t: Track, up: bool) -> bool:
+    """Is t a placed card showing the other face, not being turned over? A back beside a face-up
+    card is no second box of it (a hole card dealt beside the last card of a row, its box's centre
+    within a third of a card of that card's, was taken for one: placed 14 looks late)."""
+    return t.placed and t.up is not None and t.up != up and t.flip_run == 0
+
+
+def _centre(b) -> tuple[float, float]:
+    return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+
+
+def _area(b) -> float:
+    return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def _placing(zone: str | None) -> bool:
+    return zone is not None and zone.split(":")[0] not in NON_PLACING + LEAVING
+
+
+def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
+    """(identity, confidence, candidates) from votes {identity: [weight, count]}.
+
+    confidence = the winner's share of (winner + runner-up) weight x its mean read confidence, and a
+    single read is never enough on its own when `reads` says more frames were looked at."""
+    if not votes:
+        return None, 0.0, ()
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1][0])
+    ident, (w, n) = ranked[0]
+    second = ranked[1][1][0] if len(ranked) > 1 else 0.0  # misreads scatter; the rival that counts is the next best
+    conf = (w / (w + second)) * (w / n)
+    if n < 2 and reads >= 2:
+        conf *= 0.7
+    return ident, conf, tuple(k for k, _ in ranked[:3])
