@@ -168,7 +168,34 @@ class Tracker:
             used_d.add(di)
             pairs.append((self.tracks[ti], dets[di]))
         self._rebox_backs(frame, dets, used_t, used_d, pairs)
+        pairs = self._hand_back(pairs, used_t)
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
+
+    def _hand_back(self, pairs: list, used_t: set) -> list:
+        """A tentative track lying still on the place of a placed card left without a detection,
+        with that card's face (unread, or read as that card), is that card's box: it goes back to the
+        card and the tentative track is dropped. (A card dealt over the left half of a 9D moved the
+        9D's box onto its visible half while a hand hid it; a new track took that box for good, and
+        the 9D, never seen again, was removed.)"""
+        cfg = self.cfg
+        lost = [t for ti, t in self.tracks.items() if ti not in used_t and t.placed and t.up is not None
+                and t.rest is not None]
+        if not lost:
+            return pairs
+        out = []
+        for o, d in pairs:
+            if not o.placed and _dist(o.pos, d.pos) < cfg.still_tol * cfg.card_size:
+                near = [t for t in lost if d.face_up == t.up and d.identity in (None, t.identity)
+                        and _dist(d.pos, t.rest) <= cfg.gate_placed * cfg.card_size]
+                if near:
+                    t = min(near, key=lambda t: _dist(d.pos, t.rest))
+                    lost.remove(t)
+                    used_t.add(t.id)
+                    del self.tracks[o.id]
+                    out.append((t, d))
+                    continue
+            out.append((o, d))
+        return out
 
     def _rebox_backs(self, frame: int, dets: list[TableDetection], used_t: set, used_d: set, pairs: list) -> None:
         """A placed face-down card left without a detection takes a back box nothing else took lying a
@@ -377,12 +404,14 @@ class Tracker:
 
     def _turned_in_place(self, t: Track, up: bool, frame: int) -> Track | None:
         """A face-down placed card this newly settled face-up one really is: it lay where this one
-        lies and vanished just as this one appeared (turned over under the player's hand, the face's
-        first boxes became a card of their own)."""
+        lies and has not been seen since this one appeared (turned over under the player's hand, the
+        face's first boxes became a card of their own; the hand may hide the card for a while before:
+        a hole card hidden for 16 looks, then turned up, was dealt as a new card and later removed)."""
         if not up:
             return None
         for o in self.tracks.values():
-            if o is not t and o.placed and o.up is False and o.rest is not None and _vanished_as(o, t, frame) \
+            if o is not t and o.placed and o.up is False and o.rest is not None \
+                    and o.last_seen < frame - 1 and o.last_seen <= t.first_seen + 2 \
                     and _dist(o.rest, t.pos) < 0.25 * self.cfg.card_size:
                 return o
         return None

@@ -572,3 +572,35 @@ def test_a_faint_face_on_a_hole_cards_place_exposes_it_once_the_picture_there_tu
         obs = run(tr, [[replace(faint, pos=pos)]] * 25, start=4)
         got = [(o.kind, o.track, o.card, o.unconfirmed) for o in obs]
         assert got == ([(EXPOSED, hole, None, True)] if exposed else []), (hook, pos)
+
+
+def test_a_new_track_lying_still_on_a_lost_cards_place_hands_its_box_back():
+    """A card dealt over half of 9D: the new card's first boxes (under the dealing hand, 9D's own box
+    hidden) start a track that slides onto 9D's visible half and stops there, unread and faint: that
+    track lies still on 9D's place and is 9D's box, so 9D is not removed."""
+    from dataclasses import replace
+
+    half = (SEAT1[0] + 15, SEAT1[1])
+    faint = lambda p: replace(det(p, True, None, 0.0), detector_confidence=0.47)  # noqa: E731
+    tr = Tracker(TrackerConfig(remove_frames=10))
+    run(tr, [[det(SEAT1, True, "9D")]] * 4)
+    arriving = [[faint(p)] for p in slide((SEAT1[0] + 120, SEAT1[1]), half, 4)]
+    obs = run(tr, arriving + [[faint(half)]] * 30, start=4)
+    assert obs == [] and [c["card"] for c in tr.cards()] == ["9D"]
+    # ... while a box read as another card that stops there is that card (9D, never seen again, goes)
+    tr = Tracker(TrackerConfig(remove_frames=10))
+    run(tr, [[det(SEAT1, True, "9D")]] * 4)
+    arriving = [[det(p, True, "4C")] for p in slide((SEAT1[0] + 120, SEAT1[1]), half, 4)]
+    obs = run(tr, arriving + [[det(half, True, "4C")]] * 30, start=4)
+    assert [(o.kind, o.card) for o in obs] == [(DEALT, "4C"), (REMOVED, "9D")]
+
+
+def test_a_hole_card_hidden_for_a_while_then_turned_up_is_exposed_not_dealt():
+    """A hand covers a hole card for 16 looks and turns it up; the face's first boxes (under the hand)
+    start a track that settles on the card's place: the hole card is exposed, not a new card dealt
+    (and the hole card later removed)."""
+    tr = Tracker()
+    hole = run(tr, [[det(SEAT1, False)]] * 4)[0].track
+    face = [(SEAT1[0] - 25, SEAT1[1]), (SEAT1[0] - 10, SEAT1[1])] + [(SEAT1[0] - 5, SEAT1[1])] * 8
+    obs = run(tr, [[]] * 16 + [[det(p, True, "9C", 0.94)] for p in face], start=4)
+    assert [(o.kind, o.track, o.card) for o in obs] == [(EXPOSED, hole, "9C")]
