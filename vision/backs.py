@@ -111,7 +111,6 @@ class BackLook:
         return out
 
 
-
 def paper_share(image: np.ndarray, box, white: float) -> float | None:
     """Share of a box's pixels that look like card stock: unsaturated and at least 0.6 x `white`
     bright (`white`: how bright card faces are on this table)."""

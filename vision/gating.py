@@ -178,7 +178,6 @@ def _union(a, b) -> list:
     return [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
 
 
-
 class CachedReads:
     """A `Recogniser` that classifies only corner indices it has not just read at the same place.
 

@@ -54,9 +54,8 @@ def _last_box_frame(track) -> int:
     return track.faces[-1][0] if track is not None and track.faces else -1
 
 
-
 def _inside_all(inner, outer) -> np.ndarray:
-    """`_inside` of every box in `inner` (N) in every box in `outer` (M): N x M, in one pass."""
+    """`inside` of every box in `inner` (N) in every box in `outer` (M): N x M, in one pass."""
     a = np.asarray(inner, np.float64).reshape(-1, 1, 4)
     b = np.asarray(outer, np.float64).reshape(1, -1, 4)
     ix = np.clip(np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0]), 0, None)

@@ -519,7 +519,6 @@ def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: 
                                            c.index_boxes)
 
 
-
 def load_frame(frame) -> np.ndarray:
     """A path, a PIL image or an HxWx3 uint8 RGB array -> RGB array. Clear errors for bad input."""
     if isinstance(frame, (str, Path)):

@@ -167,7 +167,7 @@ class Tracker:
             used_t.add(ti)
             used_d.add(di)
             pairs.append((self.tracks[ti], dets[di]))
-        self._rebox_backs(frame, dets, used_t, used_d, pairs)
+        self._rebox_backs(dets, used_t, used_d, pairs)
         pairs = self._hand_back(pairs, used_t)
         return pairs, [d for i, d in enumerate(dets) if i not in used_d]
 
@@ -197,7 +197,7 @@ class Tracker:
             out.append((o, d))
         return out
 
-    def _rebox_backs(self, frame: int, dets: list[TableDetection], used_t: set, used_d: set, pairs: list) -> None:
+    def _rebox_backs(self, dets: list[TableDetection], used_t: set, used_d: set, pairs: list) -> None:
         """A placed face-down card left without a detection takes a back box nothing else took lying a
         little further off than `gate_placed` (within `rebox_gate` of where it came to rest). A back's
         box changes shape with its neighbours: a hole card was boxed with the edge of the card dealt
