@@ -157,16 +157,48 @@ def _classifier_net(n_classes: int, emb: int = 128, size: str = "m"):
     return Net()
 
 
-def _augment(x, rng):
+def _lettering(img: np.ndarray, rng) -> np.ndarray:
+    """One 48 x 48 crop drawn as another deck or camera might show it (the `strong` augmentation):
+    strokes bolder or thinner (a fraction of a 2 px min / max filter blended in: the glyph is darker
+    than its card), a small turn and scale (the upright turn is judged from the card's edge, a few
+    degrees off), defocus, a coarser sensor (down and up again: a far webcam) and JPEG blocks.
+    The held-out deck's unsure reads were letterings unlike every training style."""
+    import cv2
+
+    out = img
+    u = rng.random(5)
+    if u[0] < 0.5:
+        k = np.ones((2, 2), np.uint8)
+        grown = cv2.erode(out, k) if rng.random() < 0.6 else cv2.dilate(out, k)
+        a = rng.uniform(0.3, 1.0)
+        out = cv2.addWeighted(grown, a, out, 1 - a, 0)
+    if u[1] < 0.5:
+        m = cv2.getRotationMatrix2D((CLS_INPUT / 2, CLS_INPUT / 2), rng.uniform(-8, 8), rng.uniform(0.88, 1.12))
+        out = cv2.warpAffine(out, m, (CLS_INPUT, CLS_INPUT), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if u[2] < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.1))
+    if u[3] < 0.3:
+        side = int(rng.integers(22, 40))
+        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (CLS_INPUT, CLS_INPUT),
+                         interpolation=cv2.INTER_LINEAR)
+    if u[4] < 0.2:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 85))])
+        out = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED) if ok else out
+    return out
+
+
+def _augment(x, rng, strong: bool = False):
     """x: N x 48 x 48 x 3 uint8 -> float tensor N x 3 x 48 x 48, label-preserving augmentation:
-    quarter turns (an index is read at any angle), shifts, colour, contrast, blur-ish noise."""
+    quarter turns (an index is read at any angle), shifts, colour, contrast, blur-ish noise;
+    strong: also `_lettering` (stroke width, small turn and scale, blur, resolution, JPEG)."""
     import torch
 
     n = len(x)
     k = rng.integers(0, 4, n)
     out = np.empty_like(x)
     for i in range(n):
-        img = np.rot90(x[i], k[i])
+        img = np.ascontiguousarray(x[i]) if not strong else _lettering(np.ascontiguousarray(x[i]), rng)
+        img = np.rot90(img, k[i])
         dx, dy = rng.integers(-3, 4, 2)
         out[i] = np.roll(img, (dy, dx), (0, 1))
     t = torch.from_numpy(out).permute(0, 3, 1, 2).float() / 255
@@ -188,11 +220,12 @@ def _to_tensor(x):
 def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int = 128, lr: float = 3e-3,
                      threads: int | None = None, export_to: Path | None = None, resume: bool = True,
                      progress: bool = True, init: Path | None = None, size: str = "m",
-                     teacher: Path | None = None, distil_t: float = 2.0) -> dict:
+                     teacher: Path | None = None, distil_t: float = 2.0, strong_aug: bool = False) -> dict:
     """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later.
     teacher: a trained classifier.pt (its size recorded in it; "m" before sizes were) whose softened
     outputs on the same augmented crops the new net also learns (distillation: a small net learns
-    faster from a big one's near-misses, e.g. 6 vs 8 of hearts, than from the labels alone)."""
+    faster from a big one's near-misses, e.g. 6 vs 8 of hearts, than from the labels alone).
+    strong_aug: `_lettering` on every crop too (other letterings, other cameras)."""
     import torch
     from tqdm import tqdm
 
@@ -237,7 +270,7 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
         for s in tqdm(range(0, len(perm), batch), desc=f"classifier epoch {ep + 1}/{epochs}", disable=not progress,
                       mininterval=10):
             idx = perm[s:s + batch]
-            xb = _augment(xtr[idx], rng)
+            xb = _augment(xtr[idx], rng, strong_aug)
             logits, _ = net(xb)
             loss = lossf(logits, torch.from_numpy(ytr[idx]))
             if tnet is not None:

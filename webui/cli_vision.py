@@ -45,6 +45,8 @@ def add_parsers(sub) -> None:
     c.add_argument("--lr", type=float, default=3e-3)
     c.add_argument("--size", default="m", choices=["m", "s"], help="network size (s: ~3x fewer operations)")
     c.add_argument("--teacher", type=Path, help="a trained classifier.pt to distil from (any size)")
+    c.add_argument("--strong-aug", action="store_true",
+                   help="also vary stroke width, small turns, blur, resolution and JPEG (other decks, other cameras)")
     c.add_argument("--export", type=Path, default=Path("models/classifier.onnx"))
     c.set_defaults(func=cmd_train_classifier)
 
@@ -89,6 +91,9 @@ def add_parsers(sub) -> None:
     s.add_argument("--index-crop-styles", choices=["train", "wide"], default="train",
                    help="styles of those crops: the scenes' training styles, or those plus more index "
                         "lettering (vision/synth/faces.py CROP_PROCEDURAL)")
+    s.add_argument("--index-crop-fans", type=float, default=0.0, metavar="FRAC",
+                   help="share of those crops drawn from a tight fan or spread row (neighbouring indexes "
+                        "beside the card's own)")
     s.set_defaults(func=cmd_synth)
     tn = sub.add_parser("turn-data", help="detector training frames turned by quarter turns (seats on every "
                         "side of the table): writes OUT/det/data.yaml")
@@ -163,7 +168,7 @@ def cmd_train_classifier(args) -> int:
 
     res = train_classifier(args.data / "cls", args.out, epochs=args.epochs, threads=args.threads,
                            resume=not args.fresh, export_to=args.export, init=args.init, lr=args.lr,
-                           size=args.size, teacher=args.teacher)
+                           size=args.size, teacher=args.teacher, strong_aug=args.strong_aug)
     print(json.dumps({k: v for k, v in res.items() if k != "history"} | {"last": res["history"][-1]}, indent=1))
     return 0
 
@@ -197,7 +202,7 @@ def cmd_quantize(args) -> int:
     return 2 if failed else 0
 
 
-def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str = "train") -> int:
+def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str = "train", fans: float = 0.0) -> int:
     import numpy as np
 
     from vision.synth.backgrounds import TRAIN_FAMILIES
@@ -205,7 +210,7 @@ def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str =
     from vision.synth.index_crops import make_crops
 
     names = TRAIN_ARTWORK + TRAIN_PROCEDURAL + (CROP_PROCEDURAL if styles == "wide" else ())
-    x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES)
+    x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES, fan_frac=fans)
     np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
     return n
 
@@ -231,6 +236,6 @@ def cmd_synth(args) -> int:
                                                    "table": args.table}, args.seed, workers=args.workers)
     if args.index_crops:
         counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101,
-                                                  args.index_crop_styles)
+                                                  args.index_crop_styles, args.index_crop_fans)
     print(json.dumps(counts, indent=1))
     return 0

@@ -40,7 +40,7 @@ def test_small_classifier_distils_from_a_trained_one(tmp_path):
 
     generate(tmp_path / "data", None, {"train": 3, "val": 1}, seed=2, det_width=256, workers=1, progress=False)
     teacher = train_classifier(tmp_path / "data/cls", tmp_path / "runs/m", epochs=1, batch=32, threads=1,
-                               resume=False, progress=False)
+                               resume=False, progress=False, strong_aug=True)  # --strong-aug trains too
     assert teacher["history"][0]["epoch"] == 1
     s = train_classifier(tmp_path / "data/cls", tmp_path / "runs/s", epochs=1, batch=32, threads=1, resume=False,
                          progress=False, size="s", teacher=tmp_path / "runs/m/classifier.pt",

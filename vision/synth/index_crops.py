@@ -35,8 +35,11 @@ def _homography(rng, face_w, face_h, card_h, angle, anchor_face, anchor_canvas):
 
 
 def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code: str | None = None,
-                      negative: bool = False):
-    """One (crop 64x64x3 uint8, label) sample."""
+                      negative: bool = False, fan: bool = False):
+    """One (crop 64x64x3 uint8, label) sample. fan: the card lies in a tight fan or spread row, 1-3
+    cards of the same deck on top of it shifted along its width (their indexes right beside its
+    own) and often one beneath it peeking out on the other side: the held-out deck's unsure reads
+    were mostly such slivers, a neighbour's index inside the crop."""
     style = styles[int(rng.integers(0, len(styles)))]
     if code is None:
         codes = style.codes()
@@ -69,7 +72,12 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
         img = img * (1 - a) + w[..., :3].astype(np.float32) * a
         return a[..., 0]
 
-    r = rng.random()
+    r = 1.0 if fan else rng.random()  # a fan draws no other layout (and no other random numbers)
+    if fan:
+        _fan(rng, style, cache, face, Hm, paste)
+        paste_face = False
+    else:
+        paste_face = True
     if r < 0.25:  # a card underneath (stud row / pile), partly visible
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))]) if rng.random() < 0.7 \
             else np.asarray(procedural_back(fh, np.random.default_rng(int(rng.integers(0, 2**31)))))
@@ -78,7 +86,8 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
         Mo = _homography(rng, ow, oh, card_h, angle + rng.normal(0, 0.3), (ow / 2, oh / 2),
                          (anchor[0] + off[0], anchor[1] + off[1]))
         paste(other, Mo)
-    paste(face, Hm)
+    if paste_face:
+        paste(face, Hm)
     if 0.25 <= r < 0.45:  # a card on top covering part of the card, not the index centre
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))])
         oh, ow = other.shape[:2]
@@ -122,7 +131,42 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
     return crop, (NONE_CLASS if negative else IDENTITIES.index(code))
 
 
-def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, progress: bool = True):
+def _face_turn(fw, fh, angle, pivot, shift) -> np.ndarray:
+    """A move within the card's own picture: turn by angle about pivot, then shift (face pixels)."""
+    m = cv2.getRotationMatrix2D((float(pivot[0]), float(pivot[1])), float(np.degrees(angle)), 1.0)
+    m[:, 2] += shift
+    return np.vstack([m, [0, 0, 1]])
+
+
+def _fan(rng, style, cache, face, Hm, paste) -> None:
+    """Paste a card beneath (sometimes), the card itself, then 1-3 cards on top, each moved along
+    the card's width from the one under it: turned about a pivot below the cards (a fan held in a
+    hand) or slid sideways (a spread row). Moves are in face pixels, mapped by the card's own
+    homography, so neighbours share its perspective."""
+    fh, fw = face.shape[:2]
+    codes = style.codes()
+    held = rng.random() < 0.6
+    pivot = (fw * rng.uniform(0.3, 0.7), fh * rng.uniform(1.0, 1.6))
+
+    def step():
+        if held:  # the index moves by about angle x (distance to the pivot)
+            return _face_turn(fw, fh, -rng.uniform(0.09, 0.3), pivot, (0.0, 0.0))
+        return _face_turn(fw, fh, rng.normal(0, 0.03), (fw / 2, fh / 2),
+                          (rng.uniform(0.13, 0.4) * fw, rng.normal(0, 0.03) * fh))
+
+    if rng.random() < 0.5:
+        under = cache.face(style, codes[int(rng.integers(0, len(codes)))])
+        paste(under, Hm @ np.linalg.inv(step()))
+    paste(face, Hm)
+    move = np.eye(3)
+    for _ in range(int(rng.integers(1, 4))):
+        move = move @ step()
+        top = cache.face(style, codes[int(rng.integers(0, len(codes)))])
+        paste(top, Hm @ move)
+
+
+def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, progress: bool = True,
+               fan_frac: float = 0.0):
     from tqdm import tqdm
 
     rng = np.random.default_rng(seed)
@@ -130,5 +174,7 @@ def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, pro
     X = np.empty((n, 64, 64, 3), np.uint8)
     Y = np.empty(n, np.int16)
     for i in tqdm(range(n), desc="index crops", disable=not progress, mininterval=5):
-        X[i], Y[i] = render_index_crop(rng, styles, cache, families, negative=rng.random() < none_frac)
+        neg = rng.random() < none_frac
+        fan = bool(fan_frac) and rng.random() < fan_frac  # fan_frac 0 draws nothing: old seeds' crops unchanged
+        X[i], Y[i] = render_index_crop(rng, styles, cache, families, negative=neg, fan=fan)
     return X, Y
