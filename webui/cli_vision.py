@@ -116,14 +116,24 @@ def _recogniser(args):
 
 
 def cmd_recognise(args) -> int:
+    """Every image is read even when one of them is not an image: each bad one is named on stderr
+    (and, with --json, as {"image", "error"}); the exit status is 2 if any failed."""
     from vision.recogniser import annotate, load_frame
 
     rec = _recogniser(args)
     many = len(args.images) > 1
     if args.annotate and many:
         args.annotate.mkdir(parents=True, exist_ok=True)
+    failed = 0
     for path in args.images:
-        frame = load_frame(path)
+        try:
+            frame = load_frame(path)
+        except (OSError, ValueError) as exc:
+            failed += 1
+            print(f"croupier: error: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"image": str(path), "error": str(exc)}))
+            continue
         cards = rec.recognise(frame)
         if args.json:
             print(json.dumps({"image": str(path), "cards": [c.to_json() for c in cards]}))
@@ -137,8 +147,15 @@ def cmd_recognise(args) -> int:
             import cv2
 
             out = args.annotate / (path.stem + "-cards.png") if many else args.annotate
-            cv2.imwrite(str(out), annotate(frame, cards)[..., ::-1])
-    return 0
+            try:  # OpenCV returns False (or raises, for an unknown extension) instead of naming the problem
+                ok = cv2.imwrite(str(out), annotate(frame, cards)[..., ::-1])
+            except cv2.error:
+                ok = False
+            if not ok:
+                failed += 1
+                print(f"croupier: error: could not write the annotated image {out} (missing folder or "
+                      f"not an image extension such as .png or .jpg)", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def _need_train_extra():

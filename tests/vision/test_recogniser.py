@@ -95,6 +95,32 @@ def test_cli_errors(tmp_path, capsys):
     assert "detector.onnx" in capsys.readouterr().err
 
 
+def test_cli_reads_every_image_past_a_bad_one(tmp_path, known_scene, capsys):
+    """One unreadable file among several loses nothing: the others are still read, the bad one is
+    named (stderr, and in --json), and the exit status says something failed."""
+    import cv2
+
+    from webui.cli import main
+
+    frame, codes = known_scene
+    good = tmp_path / "table.jpg"
+    cv2.imwrite(str(good), frame[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 95])
+    bad = tmp_path / "bad.jpg"
+    bad.write_text("nope")
+    assert main(["recognise", str(bad), str(tmp_path / "gone.jpg"), str(good), "--json"]) == 2
+    cap = capsys.readouterr()
+    rows = [json.loads(line) for line in cap.out.splitlines()]
+    assert [r["image"] for r in rows] == [str(bad), str(tmp_path / "gone.jpg"), str(good)]
+    assert "not a readable image" in rows[0]["error"] and "no such image" in rows[1]["error"]
+    assert {c["identity"] for c in rows[2]["cards"] if c["identity"]} & set(codes)
+    assert "bad.jpg" in cap.err and "gone.jpg" in cap.err
+    # an annotated image that cannot be written is an error, not silence
+    assert main(["recognise", str(good), "--annotate", str(tmp_path / "no" / "such" / "dir.png")]) == 2
+    assert "could not write the annotated image" in capsys.readouterr().err
+    assert main(["recognise", str(good), "--annotate", str(tmp_path / "out.notanimage")]) == 2
+    assert "could not write" in capsys.readouterr().err
+
+
 def test_index_twins_are_read_only_when_needed(rec, known_scene):
     """The cascade reads fewer crops than there are index boxes and finds the same cards."""
     frame, codes = known_scene
