@@ -27,7 +27,7 @@ import numpy as np
 
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _centre, _dist,
-                     _other_face, _placing, _reaches_over, _vanished_as)
+                     _other_face, _placing, _reaches_over, _reread_of, _vanished_as)
 
 
 class Tracker:
@@ -476,6 +476,11 @@ class Tracker:
             if up and (conf < cfg.min_identity_conf or ident is None or not self._seen_twice(t, ident)) \
                     and t.wait < cfg.identity_wait:
                 t.wait += 1
+                return []
+            under = _reread_of(self.tracks, t, ident, conf, cfg) if up else None
+            if under is not None:  # the card lying there, misread (half covered): not a new card;
+                under.last_seen = frame  # its box was this one, so it was seen (no break next time)
+                del self.tracks[t.id]
                 return []
             twin = next((o for o in self.tracks.values() if o is not t and o.placed and o.up and up
                          and ident is not None and o.identity == ident), None)

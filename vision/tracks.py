@@ -54,6 +54,8 @@ class TrackerConfig:
     single_area: float = 0.845      # sqrt(card area) / card_size for a 63.5 x 88.9 card
     merged_size: float = 1.12       # a box this much bigger than one card holds overlapping cards
     over_placed: float = 0.9        # an unread face this much inside placed face-up cards' boxes is theirs
+    reread_conf: float = 0.9        # a new read on a surely read card's place, never seen moving, is that
+    #                                 card misread unless read at least this surely (`_reread_of`)
 
 
 @dataclass
@@ -119,6 +121,26 @@ def _reaches_over(box, place, own, share: float = 0.15) -> bool:
 def _vanished_as(old: Track, new: Track, frame: int) -> bool:
     """Did track old stop being seen just as track new was first seen (within two frames)?"""
     return new.first_seen - 2 <= old.last_seen < frame - 1
+
+
+def _reread_of(tracks, t: Track, ident: str | None, conf: float, cfg: TrackerConfig) -> Track | None:
+    """The placed face-up card that tentative track t, read as another card, is a misread of: t
+    appeared right on its place (never seen moving; within 0.15 of a card of its rest) while it was
+    still being seen (no break: not lifted, as a trade lifts it), it was read at least `reread_conf`
+    surely and t less surely than that. A card dealt over its corner half covers its index, read
+    then as another (a JS as JC at 0.80): without this, dealt as a card not on the table."""
+    if ident is None or conf >= cfg.reread_conf:
+        return None
+    tol = cfg.still_tol * cfg.card_size
+    if any(_dist(p, t.pos) > tol for _, p in t.hist):
+        return None
+    for o in tracks.values():
+        if o is t or not o.placed or not o.up or o.identity in (None, ident) or o.unconfirmed:
+            continue
+        if _dist(o.rest or o.pos, t.pos) < 0.15 * cfg.card_size and o.last_seen >= t.first_seen - 1 \
+                and _best(o.votes, o.reads)[1] >= cfg.reread_conf:
+            return o
+    return None
 
 
 def _meet(a, b):

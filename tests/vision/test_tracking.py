@@ -604,3 +604,20 @@ def test_a_hole_card_hidden_for_a_while_then_turned_up_is_exposed_not_dealt():
     face = [(SEAT1[0] - 25, SEAT1[1]), (SEAT1[0] - 10, SEAT1[1])] + [(SEAT1[0] - 5, SEAT1[1])] * 8
     obs = run(tr, [[]] * 16 + [[det(p, True, "9C", 0.94)] for p in face], start=4)
     assert [(o.kind, o.track, o.card) for o in obs] == [(EXPOSED, hole, "9C")]
+
+
+def test_a_half_covered_card_misread_in_its_own_place_is_not_a_new_card():
+    """A card dealt over a face-up card's corner half covers its index, read then as another card
+    (a JS as JC at 0.80, re-render seed 7 with a stronger-augmented classifier): not dealt as a card
+    that is not on the table. A read that sure of itself (>= reread_conf) still is a new card."""
+    beside = (SEAT1[0] + 45, SEAT1[1])
+    for conf, dealt in ((0.8, []), (0.95, ["JC"])):
+        tr = Tracker()
+        obs = run(tr, [[det(SEAT1, True, "JS", 0.99)]] * 6)
+        assert [o.card for o in obs] == ["JS"]
+        frames = [[det(SEAT1, True, "JS", 0.99), det(p, True, "9D")] for p in slide(DECK, beside, 4)]
+        frames += [[det(SEAT1, True, "JC", conf), det(beside, True, "9D")]] * 15
+        obs = run(tr, frames, start=6)
+        assert sorted(o.card for o in obs if o.kind == DEALT) == sorted(["9D"] + dealt), (conf, obs)
+        assert REMOVED not in [o.kind for o in obs]
+        assert {c["card"] for c in tr.cards()} >= {"JS", "9D"}
