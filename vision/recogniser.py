@@ -525,10 +525,12 @@ def load_frame(frame) -> np.ndarray:
         p = Path(frame)
         if not p.exists():
             raise FileNotFoundError(f"no such image: {p}")
+        if p.is_dir():
+            raise ValueError(f"not a readable image: {p} is a folder")
         data = np.fromfile(str(p), np.uint8)
         img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-        if img is None:
-            raise ValueError(f"not a readable image: {p}")
+        if img is None:  # (a phone's HEIC photo among them: OpenCV reads none)
+            raise ValueError(f"not a readable image: {p} (JPEG, PNG, BMP, WebP or TIFF)")
         return img[..., ::-1].copy()
     if hasattr(frame, "convert"):  # PIL
         return np.asarray(frame.convert("RGB"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 def add_parsers(sub) -> None:
     r = sub.add_parser("recognise", help="find and read the cards in image files")
-    r.add_argument("images", nargs="+", type=Path)
+    r.add_argument("images", nargs="+", type=Path, help="image files, or folders of them (their images, by name)")
     r.add_argument("--models", type=Path, help="model directory (default: the bundled models/)")
     r.add_argument("--templates", type=Path, help="an enrolled deck (croupier enrol); default: "
                    "MODELS/enrolled.npz when present")
@@ -121,12 +121,15 @@ def cmd_recognise(args) -> int:
     from vision.recogniser import annotate, load_frame
 
     rec = _recogniser(args)
-    many = len(args.images) > 1
+    images = _expand_folders(args.images)
+    many = len(images) > 1 or any(p.is_dir() for p in args.images)
     if args.annotate and many:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failed = 0
-    for path in args.images:
+    for path in images:
         try:
+            if path.is_dir():
+                raise ValueError(f"no image files ({', '.join(sorted(IMAGE_SUFFIXES))}) in the folder {path}")
             frame = load_frame(path)
         except (OSError, ValueError) as exc:
             failed += 1
@@ -156,6 +159,19 @@ def cmd_recognise(args) -> int:
                 print(f"croupier: error: could not write the annotated image {out} (missing folder or "
                       f"not an image extension such as .png or .jpg)", file=sys.stderr)
     return 2 if failed else 0
+
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+
+
+def _expand_folders(paths: list[Path]) -> list[Path]:
+    """Each folder stands for the image files in it (by name; other files skipped); an empty one is
+    kept, so that it is reported."""
+    out = []
+    for p in paths:
+        found = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES) if p.is_dir() else []
+        out += found or [p]
+    return out
 
 
 def _need_train_extra():

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -261,3 +262,31 @@ def test_face_boxes_go_to_the_identities_that_fit_them_best_not_the_surest_reads
     # one identity, one face: it takes it even when another face fits it a little better but is taken
     assert _match_faces([np.array([0.9, 0.0]), np.array([0.8, 0.5])], 2) == [0, 1]
     assert _match_faces([np.array([0.2])], 1) == [None]  # too far from any corner: a loose index
+
+
+def test_cli_reads_the_images_in_a_folder(tmp_path, known_scene, capsys):
+    """A folder of photos stands for its image files (by name; other files skipped); an empty
+    folder, or a photo OpenCV cannot read (HEIC), is named as such."""
+    import cv2
+
+    from webui.cli import main
+
+    frame, codes = known_scene
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for name in ("b.JPG", "a.png"):
+        cv2.imwrite(str(shots / name), frame[..., ::-1])
+    (shots / "notes.txt").write_text("not a photo")
+    (tmp_path / "empty").mkdir()
+    out = tmp_path / "annotated"
+    assert main(["recognise", str(shots), "--json", "--annotate", str(out)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [Path(r["image"]).name for r in rows] == ["a.png", "b.JPG"]
+    assert all({c["identity"] for c in r["cards"] if c["identity"]} & set(codes) for r in rows)
+    assert sorted(p.name for p in out.iterdir()) == ["a-cards.png", "b-cards.png"]
+    assert main(["recognise", str(tmp_path / "empty")]) == 2
+    assert "no image files" in capsys.readouterr().err
+    heic = tmp_path / "IMG_0001.HEIC"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic" + bytes(64))
+    assert main(["recognise", str(heic)]) == 2
+    assert "JPEG, PNG" in capsys.readouterr().err
