@@ -290,3 +290,28 @@ def test_cli_reads_the_images_in_a_folder(tmp_path, known_scene, capsys):
     heic.write_bytes(b"\x00\x00\x00\x18ftypheic" + bytes(64))
     assert main(["recognise", str(heic)]) == 2
     assert "JPEG, PNG" in capsys.readouterr().err
+
+
+def test_cli_reads_every_index_box(tmp_path, known_scene, rec, monkeypatch, capsys):
+    """`croupier recognise` (a photo, not a stream) reads the twin of a surely read index too: in
+    a fan it is as often another card's index; the recogniser's own default skips it (speed)."""
+    import cv2
+
+    from vision.recogniser import Recogniser
+    from webui.cli import main
+
+    frame, _ = known_scene
+    img = tmp_path / "table.png"
+    cv2.imwrite(str(img), frame[..., ::-1])
+    seen = []
+    orig = Recogniser._read_indexes
+
+    def spy(self, *a, **k):
+        seen.append(self.read_all_indexes)
+        return orig(self, *a, **k)
+
+    monkeypatch.setattr(Recogniser, "_read_indexes", spy)
+    assert main(["recognise", str(img)]) == 0
+    assert seen == [True]
+    capsys.readouterr()
+    assert rec.read_all_indexes is False
