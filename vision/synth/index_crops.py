@@ -74,10 +74,7 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
 
     r = 1.0 if fan else rng.random()  # a fan draws no other layout (and no other random numbers)
     if fan:
-        _fan(rng, style, cache, face, Hm, paste)
-        paste_face = False
-    else:
-        paste_face = True
+        _fan(rng, style, cache, face, Hm, paste)  # (the card itself among its neighbours)
     if r < 0.25:  # a card underneath (stud row / pile), partly visible
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))]) if rng.random() < 0.7 \
             else np.asarray(procedural_back(fh, np.random.default_rng(int(rng.integers(0, 2**31)))))
@@ -86,7 +83,7 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
         Mo = _homography(rng, ow, oh, card_h, angle + rng.normal(0, 0.3), (ow / 2, oh / 2),
                          (anchor[0] + off[0], anchor[1] + off[1]))
         paste(other, Mo)
-    if paste_face:
+    if not fan:
         paste(face, Hm)
     if 0.25 <= r < 0.45:  # a card on top covering part of the card, not the index centre
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))])
@@ -131,7 +128,7 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
     return crop, (NONE_CLASS if negative else IDENTITIES.index(code))
 
 
-def _face_turn(fw, fh, angle, pivot, shift) -> np.ndarray:
+def _face_turn(angle, pivot, shift) -> np.ndarray:
     """A move within the card's own picture: turn by angle about pivot, then shift (face pixels)."""
     m = cv2.getRotationMatrix2D((float(pivot[0]), float(pivot[1])), float(np.degrees(angle)), 1.0)
     m[:, 2] += shift
@@ -150,8 +147,8 @@ def _fan(rng, style, cache, face, Hm, paste) -> None:
 
     def step():
         if held:  # the index moves by about angle x (distance to the pivot)
-            return _face_turn(fw, fh, -rng.uniform(0.09, 0.3), pivot, (0.0, 0.0))
-        return _face_turn(fw, fh, rng.normal(0, 0.03), (fw / 2, fh / 2),
+            return _face_turn(-rng.uniform(0.09, 0.3), pivot, (0.0, 0.0))
+        return _face_turn(rng.normal(0, 0.03), (fw / 2, fh / 2),
                           (rng.uniform(0.13, 0.4) * fw, rng.normal(0, 0.03) * fh))
 
     if rng.random() < 0.5:
