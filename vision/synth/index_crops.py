@@ -164,13 +164,16 @@ def _fan(rng, style, cache, face, Hm, paste) -> None:
 
 def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, progress: bool = True,
                fan_frac: float = 0.0):
-    from tqdm import tqdm
-
     rng = np.random.default_rng(seed)
     cache = FaceCache(420)
     X = np.empty((n, 64, 64, 3), np.uint8)
     Y = np.empty(n, np.int16)
-    for i in tqdm(range(n), desc="index crops", disable=not progress, mininterval=5):
+    steps = range(n)
+    if progress:  # (tqdm comes with the [train] extra; the app's own install has none)
+        from tqdm import tqdm
+
+        steps = tqdm(steps, desc="index crops", mininterval=5)
+    for i in steps:
         neg = rng.random() < none_frac
         fan = bool(fan_frac) and rng.random() < fan_frac  # fan_frac 0 draws nothing: old seeds' crops unchanged
         X[i], Y[i] = render_index_crop(rng, styles, cache, families, negative=neg, fan=fan)
