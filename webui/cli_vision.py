@@ -51,7 +51,13 @@ def add_parsers(sub) -> None:
     c.set_defaults(func=cmd_train_classifier)
 
     e = sub.add_parser("enrol", help="teach the recogniser your deck from a few frames of it")
-    e.add_argument("images", nargs="+", type=Path, help="frames showing the deck")
+    e.add_argument("images", nargs="*", type=Path, help="frames showing the deck (or --camera)")
+    e.add_argument("--camera", metavar="SOURCE",
+                   help="take the frames from the table camera instead (a device number such as 0, a stream URL, "
+                        "or a recorded video / folder of shots): Enter captures each card as it is shown")
+    e.add_argument("--laid-out", action="store_true",
+                   help="with --camera: one frame of all the --order cards laid out, not one per card")
+    e.add_argument("--save", type=Path, metavar="DIR", help="with --camera: keep the captured frames here")
     e.add_argument("--order", required=True,
                    help="the cards shown, comma-separated (e.g. AS,2S,3S or @file): one per image "
                         "(cards shown one by one), or, for a single image, the laid-out cards in "
@@ -220,12 +226,30 @@ def cmd_enrol(args) -> int:
             raise FileNotFoundError(f"--order file missing: {p}")
         order = p.read_text()
     codes = [c.strip() for c in order.replace("\n", ",").split(",") if c.strip()]
-    res = enrol_files(args.images, codes, args.models, args.out, sharpen=args.sharpen)  # bad input raises first
+    images = args.images
+    if bool(images) == bool(args.camera):
+        raise ValueError("give the frames as image files or take them with --camera, one of the two")
+    if args.camera:
+        images, codes = _capture_for_enrol(args, codes)
+        if not images:
+            raise ValueError("no frames captured: nothing enrolled")
+    res = enrol_files(images, codes, args.models, args.out, sharpen=args.sharpen)  # bad input raises first
     print(json.dumps(res, indent=1))
     if res["missing"]:
         print(f"croupier: warning: no index found for {', '.join(res['missing'])}: show those cards again "
               "(flat, corners visible) and re-run", file=sys.stderr)
     return 0
+
+
+def _capture_for_enrol(args, codes):
+    from vision.enrol import _codes
+    from vision.enrol_capture import capture
+    from vision.recogniser import Recogniser, default_model_dir
+
+    _codes(codes)  # a typo is found before the host starts showing cards, not after
+    rec = Recogniser.from_models(args.models or default_model_dir(), templates=False)
+    return capture(args.camera, codes, rec, laid_out=args.laid_out, save=args.save,
+                   say=lambda m: print(m, file=sys.stderr, flush=True))
 
 
 def cmd_quantize(args) -> int:

@@ -1,0 +1,90 @@
+"""`croupier enrol --camera`: take the enrolment frames from the table camera itself.
+
+The host shows the cards one by one (or lays them all out) under the camera and presses Enter for
+each; every frame is checked at once for a card index, so a card shown badly (a corner covered, a
+hand over it, glare) is shown again there and then, not found missing after the fit. A live camera
+gives its newest frame at each Enter; a video file or a folder of shots gives its next frame, so a
+recorded session can be replayed. `ask` and `say` are injected (stdin / stderr in the CLI).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .labels import INDEX
+from .sources import SourceError, open_source
+
+STOP, SKIP = "q", "s"
+
+
+def indexes_seen(rec, frame: np.ndarray) -> int:
+    """How many corner indexes the detector finds in a frame (a card shown well shows at least one)."""
+    return sum(1 for kind, _, _ in rec.detect(frame) if kind == INDEX)
+
+
+def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Callable[[], str] = input,
+            say: Callable[[str], None] = print, save: Path | None = None,
+            timeout: float = 5.0) -> tuple[list[np.ndarray], list[str]]:
+    """(frames, codes they show): one frame per card, or one frame of them all (laid_out). The
+    host answers each prompt with Enter (capture), s (skip this card) or q / end of input (stop:
+    the frames so far are kept). Raises SourceError when the camera gives no frame."""
+    src = open_source(source, give_up_after=timeout)  # (a file that will not open must not retry forever)
+    feed = None
+    if src.live:
+        src.start()
+        if src.latest(timeout) is None:  # say so before the host starts showing cards
+            why = src.status().last_error or "nothing received"
+            src.stop()
+            raise SourceError(f"no frame from camera {source}: {why}")
+    else:
+        feed = src.frames()
+
+    def grab() -> np.ndarray:
+        f = src.latest(timeout) if feed is None else next(feed, None)
+        if f is None:
+            raise SourceError(f"no frame from {source} (unplugged, or the end of the recording)")
+        return f.image
+
+    steps = [(", ".join(codes), f"lay the {len(codes)} cards out face up in reading order (rows top to bottom, "
+                                "left to right), corners visible")] if laid_out else \
+        [(c, f"show {c} alone, face up, its corners visible") for c in codes]
+    frames, shown = [], []
+    try:
+        for i, (what, how) in enumerate(steps, 1):
+            while True:
+                say(f"[{i}/{len(steps)}] {how}; Enter to capture, {SKIP} to skip, {STOP} to stop")
+                try:
+                    answer = ask().strip().lower()
+                except EOFError:
+                    answer = STOP
+                if answer in (STOP, SKIP):
+                    break
+                frame = grab()
+                seen = indexes_seen(rec, frame)
+                if seen == 0:
+                    say(f"no card index seen in that frame: show {what} again (flat, corners visible, no hand over it)")
+                    continue
+                frames.append(frame)
+                shown += codes if laid_out else [what]
+                if save is not None:
+                    _save(save, len(frames), what if not laid_out else "laid-out", frame)
+                say(f"captured {what} ({seen} corner index{'es' if seen > 1 else ''} seen)")
+                break
+            if answer == STOP:
+                break
+    finally:
+        src.stop()
+    return frames, shown
+
+
+def _save(folder: Path, n: int, name: str, frame: np.ndarray) -> None:
+    """Keep a captured frame (NN-CODE.png), so the enrolment can be run again from the files."""
+    import cv2
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{n:02d}-{name}.png"
+    if not cv2.imwrite(str(path), np.ascontiguousarray(frame[..., ::-1])):
+        raise OSError(f"could not write {path}")
