@@ -30,7 +30,8 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
             timeout: float = 5.0) -> tuple[list[np.ndarray], list[str]]:
     """(frames, codes they show): one frame per card, or one frame of them all (laid_out). The
     host answers each prompt with Enter (capture), s (skip this card) or q / end of input (stop:
-    the frames so far are kept). Raises SourceError when the camera gives no frame."""
+    the frames so far are kept, also when a recording ends or a camera is unplugged mid-way).
+    Raises SourceError when the camera gives no frame at all."""
     src = open_source(source, give_up_after=timeout)  # (a file that will not open must not retry forever)
     feed = None
     if src.live:
@@ -42,11 +43,9 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
     else:
         feed = src.frames()
 
-    def grab() -> np.ndarray:
+    def grab() -> np.ndarray | None:
         f = src.latest(timeout) if feed is None else next(feed, None)
-        if f is None:
-            raise SourceError(f"no frame from {source} (unplugged, or the end of the recording)")
-        return f.image
+        return None if f is None else f.image
 
     steps = [(", ".join(codes), f"lay the {len(codes)} cards out face up in reading order (rows top to bottom, "
                                 "left to right), corners visible")] if laid_out else \
@@ -63,6 +62,14 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
                 if answer in (STOP, SKIP):
                     break
                 frame = grab()
+                if frame is None and feed is not None:
+                    say(f"the recording {source} ended: keeping the {len(frames)} frame(s) captured")
+                    answer = STOP
+                    break
+                if frame is None:  # unplugged mid-way: what was captured is kept; the host decides
+                    say(f"no frame from camera {source} ({src.status().last_error or 'nothing received'}): "
+                        f"Enter to try again, {STOP} to stop with the {len(frames)} frame(s) captured")
+                    continue
                 seen = indexes_seen(rec, frame)
                 if seen == 0:
                     say(f"no card index seen in that frame: show {what} again (flat, corners visible, no hand over it)")

@@ -229,6 +229,8 @@ def cmd_enrol(args) -> int:
     images = args.images
     if bool(images) == bool(args.camera):
         raise ValueError("give the frames as image files or take them with --camera, one of the two")
+    if not args.camera and (args.laid_out or args.save):
+        raise ValueError("--laid-out and --save go with --camera")
     if args.camera:
         images, codes = _capture_for_enrol(args, codes)
         if not images:
