@@ -214,9 +214,10 @@ def enrol(rec: Recogniser, frames, codes, per_index: int = 24, seed: int = 0, sc
     return head, report
 
 
-def enrol_files(images, codes, model_dir=None, out=None, sharpen: bool = False) -> dict:
+def enrol_files(images, codes, model_dir=None, out=None, sharpen: bool = False, rec: Recogniser | None = None) -> dict:
+    """rec: the plain recogniser of model_dir when already loaded (`croupier enrol --camera`)."""
     d = Path(model_dir) if model_dir else default_model_dir()
-    rec = Recogniser.from_models(d, templates=False)  # enrol against the plain classifier
+    rec = rec or Recogniser.from_models(d, templates=False)  # enrol against the plain classifier
     head, report = enrol(rec, images, codes, scales=SHARPEN_SCALES if sharpen else SCALES)
     p = save_head(head, Path(out) if out else d / TEMPLATES_FILE,
                   {"cards": report["cards"], "classifier_sha256": file_sha256(d / CLASSIFIER_FILE)})

@@ -34,12 +34,16 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
     Raises SourceError when the camera gives no frame at all."""
     src = open_source(source, give_up_after=timeout)  # (a file that will not open must not retry forever)
     feed = None
+
+    def why() -> str:
+        return src.status().last_error or "nothing received"
+
     if src.live:
         src.start()
         if src.latest(timeout) is None:  # say so before the host starts showing cards
-            why = src.status().last_error or "nothing received"
+            reason = why()
             src.stop()
-            raise SourceError(f"no frame from camera {source}: {why}")
+            raise SourceError(f"no frame from camera {source}: {reason}")
     else:
         feed = src.frames()
 
@@ -67,7 +71,7 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
                     answer = STOP
                     break
                 if frame is None:  # unplugged mid-way: what was captured is kept; the host decides
-                    say(f"no frame from camera {source} ({src.status().last_error or 'nothing received'}): "
+                    say(f"no frame from camera {source} ({why()}): "
                         f"Enter to try again, {STOP} to stop with the {len(frames)} frame(s) captured")
                     continue
                 seen = indexes_seen(rec, frame)

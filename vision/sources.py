@@ -113,6 +113,11 @@ class CaptureBackend:
             self.cap = None
 
 
+def image_files(folder: Path) -> list[Path]:
+    """The image files in a folder, in name order (other files skipped)."""
+    return sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+
+
 class FolderBackend:
     """A folder of images, read in name order (a recorded session, a test set)."""
 
@@ -127,7 +132,7 @@ class FolderBackend:
     def open(self) -> None:
         if not self.folder.is_dir():
             raise SourceError(f"no such folder: {self.folder}")
-        self.files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        self.files = image_files(self.folder)
         if not self.files:
             raise SourceError(f"no images in {self.folder}")
 

@@ -125,6 +125,7 @@ def cmd_recognise(args) -> int:
     """Every image is read even when one of them is not an image: each bad one is named on stderr
     (and, with --json, as {"image", "error"}); the exit status is 2 if any failed."""
     from vision.recogniser import annotate, load_frame
+    from vision.sources import IMAGE_SUFFIXES
 
     rec = _recogniser(args)
     # a photo, not a live stream: every index box is read, also the twin of one read surely in the
@@ -171,16 +172,14 @@ def cmd_recognise(args) -> int:
     return 2 if failed else 0
 
 
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
-
-
 def _expand_folders(paths: list[Path]) -> list[Path]:
-    """Each folder stands for the image files in it (by name; other files skipped); an empty one is
-    kept, so that it is reported."""
+    """Each folder stands for the image files in it (`image_files`); an empty one is kept, so that
+    it is reported."""
+    from vision.sources import image_files
+
     out = []
     for p in paths:
-        found = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES) if p.is_dir() else []
-        out += found or [p]
+        out += (image_files(p) if p.is_dir() else []) or [p]
     return out
 
 
@@ -231,11 +230,12 @@ def cmd_enrol(args) -> int:
         raise ValueError("give the frames as image files or take them with --camera, one of the two")
     if not args.camera and (args.laid_out or args.save):
         raise ValueError("--laid-out and --save go with --camera")
+    rec = None
     if args.camera:
-        images, codes = _capture_for_enrol(args, codes)
+        rec, images, codes = _capture_for_enrol(args, codes)
         if not images:
             raise ValueError("no frames captured: nothing enrolled")
-    res = enrol_files(images, codes, args.models, args.out, sharpen=args.sharpen)  # bad input raises first
+    res = enrol_files(images, codes, args.models, args.out, sharpen=args.sharpen, rec=rec)  # bad input raises first
     print(json.dumps(res, indent=1))
     if res["missing"]:
         print(f"croupier: warning: no index found for {', '.join(res['missing'])}: show those cards again "
@@ -249,9 +249,10 @@ def _capture_for_enrol(args, codes):
     from vision.recogniser import Recogniser, default_model_dir
 
     _codes(codes)  # a typo is found before the host starts showing cards, not after
-    rec = Recogniser.from_models(args.models or default_model_dir(), templates=False)
-    return capture(args.camera, codes, rec, laid_out=args.laid_out, save=args.save,
-                   say=lambda m: print(m, file=sys.stderr, flush=True))
+    rec = Recogniser.from_models(args.models or default_model_dir(), templates=False)  # the fit's too
+    frames, shown = capture(args.camera, codes, rec, laid_out=args.laid_out, save=args.save,
+                            say=lambda m: print(m, file=sys.stderr, flush=True))
+    return rec, frames, shown
 
 
 def cmd_quantize(args) -> int:
