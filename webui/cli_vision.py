@@ -94,9 +94,13 @@ def add_parsers(sub) -> None:
     s.add_argument("--workers", type=int, default=None)
     s.add_argument("--index-crops", type=int, default=14000,
                    help="extra corner-only classifier crops (fast renderer)")
-    s.add_argument("--index-crop-styles", choices=["train", "wide"], default="train",
-                   help="styles of those crops: the scenes' training styles, or those plus more index "
-                        "lettering (vision/synth/faces.py CROP_PROCEDURAL)")
+    s.add_argument("--index-crop-styles", choices=["train", "wide", "kennard"], default="train",
+                   help="styles of those crops: the scenes' training styles; those plus more index "
+                        "lettering (vision/synth/faces.py CROP_PROCEDURAL); or only Adrian Kennard's deck "
+                        "in its four editions (CROP_ARTWORK)")
+    s.add_argument("--scene-styles", choices=["train", "kennard"], default="train",
+                   help="face styles of the training scenes: the usual ones, or those plus Adrian Kennard's "
+                        "deck in its four editions (the held-out test frames are never changed)")
     s.add_argument("--index-crop-fans", type=float, default=0.0, metavar="FRAC",
                    help="share of those crops drawn from a tight fan or spread row (neighbouring indexes "
                         "beside the card's own)")
@@ -270,10 +274,11 @@ def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str =
     import numpy as np
 
     from vision.synth.backgrounds import TRAIN_FAMILIES
-    from vision.synth.faces import CROP_PROCEDURAL, TRAIN_ARTWORK, TRAIN_PROCEDURAL, make_styles
+    from vision.synth.faces import CROP_ARTWORK, CROP_PROCEDURAL, TRAIN_ARTWORK, TRAIN_PROCEDURAL, make_styles
     from vision.synth.index_crops import make_crops
 
-    names = TRAIN_ARTWORK + TRAIN_PROCEDURAL + (CROP_PROCEDURAL if styles == "wide" else ())
+    names = {"wide": TRAIN_ARTWORK + TRAIN_PROCEDURAL + CROP_PROCEDURAL,
+             "kennard": CROP_ARTWORK}.get(styles, TRAIN_ARTWORK + TRAIN_PROCEDURAL)
     x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES, fan_frac=fans)
     np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
     return n
@@ -293,11 +298,13 @@ def cmd_turn_data(args) -> int:
 
 def cmd_synth(args) -> int:
     from vision.synth.dataset import generate
-    from vision.synth.faces import fetch_artwork
+    from vision.synth.faces import CROP_ARTWORK, fetch_artwork
 
     fetch_artwork(args.artwork)
+    extra = CROP_ARTWORK if args.scene_styles == "kennard" else ()
     counts = generate(args.out, args.artwork, {"val": args.val, "test": args.test, "train": args.train,
-                                                   "table": args.table}, args.seed, workers=args.workers)
+                                                   "table": args.table}, args.seed, workers=args.workers,
+                      extra_styles=extra)
     if args.index_crops:
         counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101,
                                                   args.index_crop_styles, args.index_crop_fans)

@@ -130,3 +130,34 @@ def test_more_index_lettering_for_crops_only():
         for b in corner:
             if a != b:
                 assert np.abs(corner[a] - corner[b]).mean() > 3, (a, b)  # and not as any other style letters it
+
+
+def test_more_scene_styles_for_training_splits_only():
+    """`croupier synth --scene-styles kennard`: training scenes may be drawn in more styles; the
+    held-out test frames never, and without them a seed's scenes are drawn from the same list."""
+    from vision.synth import dataset
+    from vision.synth.faces import TRAIN_PROCEDURAL
+
+    names = lambda: [s.name for s in dataset._W["styles"]]  # noqa: E731
+    dataset._init(None, "train")
+    assert names() == list(TRAIN_PROCEDURAL)
+    dataset._init(None, "table", ("proc_lib_serif",))
+    assert names() == list(TRAIN_PROCEDURAL) + ["proc_lib_serif"]
+    dataset._init(None, "test", ("proc_lib_serif",))
+    assert "proc_lib_serif" not in names()
+
+
+def test_kennard_deck_is_wired_with_its_index_and_without_a_joker(tmp_path):
+    import pytest
+
+    from vision.synth.faces import ARTWORK_INDEX_BOXES, CROP_ARTWORK, TRAIN_ARTWORK, make_styles
+
+    assert not set(CROP_ARTWORK) & set(TRAIN_ARTWORK)  # the shipped detector's scenes are unchanged
+    with pytest.raises(FileNotFoundError, match="npm artwork"):
+        make_styles(None, CROP_ARTWORK)
+    styles = make_styles(tmp_path, CROP_ARTWORK)
+    for s in styles:
+        assert "JK" not in s.codes() and len(s.codes()) == 52  # its joker has no corner index
+        assert s.path("TS").name == "TS.svg" and s.index_box == ARTWORK_INDEX_BOXES[s.name]
+    big = {s.name: s.index_box[3] - s.index_box[1] for s in styles}
+    assert big["heruka2bf"] > 1.5 * big["heruka2"]  # the big-index edition

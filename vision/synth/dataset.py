@@ -39,16 +39,17 @@ MIN_INDEX_VIS = 0.7
 _W: dict = {}
 
 
-def _init(artwork: str | None, split: str):
+def _init(artwork: str | None, split: str, extra_styles: tuple = ()):
     root = Path(artwork) if artwork else None
+    extra = tuple(extra_styles) if split != "test" else ()  # the held-out frames stay held out
     if root is None:  # procedural styles only (tests; no npm artwork needed)
-        styles = make_styles(None, TRAIN_PROCEDURAL)
+        styles = make_styles(None, TRAIN_PROCEDURAL + extra)
         backs = []
     elif split == "test":
         styles = make_styles(root, HELD_OUT_ARTWORK)
         backs = artwork_backs(root, held_out=True)
     else:
-        styles = make_styles(root, TRAIN_ARTWORK + TRAIN_PROCEDURAL)
+        styles = make_styles(root, TRAIN_ARTWORK + TRAIN_PROCEDURAL + extra)
         backs = artwork_backs(root, held_out=False) + [None] * 3
     _W.update(styles=styles, backs=backs, cache=FaceCache(420), split=split)
 
@@ -169,7 +170,9 @@ def write_data_yaml(path: Path, root: Path, train: str, val: str, test: str | No
                     + "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(DETECTOR_CLASSES)))
 
 def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width: int = 640,
-             workers: int | None = None, progress: bool = True) -> dict:
+             workers: int | None = None, progress: bool = True, extra_styles: tuple = ()) -> dict:
+    """extra_styles: more face styles for the training splits (never the held-out test), e.g.
+    faces.CROP_ARTWORK; without them a seed draws exactly the frames it always drew."""
     from tqdm import tqdm
 
     out = Path(out)
@@ -185,7 +188,8 @@ def generate(out: Path, artwork: Path | None, n: dict, seed: int = 0, det_width:
             (out / "test").mkdir(parents=True, exist_ok=True)
         X, Y = [], []
         jobs = [(i, seed, str(out), det_width) for i in range(count)]
-        with get_context("fork").Pool(workers, initializer=_init, initargs=(str(artwork) if artwork else None, split)) as pool:
+        with get_context("fork").Pool(workers, initializer=_init, initargs=(str(artwork) if artwork else None, split,
+                                                                     tuple(extra_styles))) as pool:
             for xs, ys in tqdm(pool.imap(_work, jobs, chunksize=4), total=count, desc=f"synth {split}",
                                disable=not progress):
                 X += xs

@@ -27,6 +27,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ..labels import IDENTITIES, RANKS, SUITS
+from .svg_symbols import inline_symbols
 
 ASPECT = 88.9 / 63.5  # height / width
 NPM_PACKAGES = {
@@ -62,7 +63,11 @@ def fetch_artwork(dest: Path, quiet: bool = False) -> Path:
 def _render_svg(path: Path, height: int) -> Image.Image:
     import cairosvg
 
-    png = cairosvg.svg2png(url=str(path), output_height=height)
+    text = path.read_text(encoding="utf-8")
+    if "<symbol" in text:  # Kennard's deck (heruka*): cairosvg alone mis-scales its glyphs
+        png = cairosvg.svg2png(bytestring=inline_symbols(text).encode(), output_height=height)
+    else:  # (drawn exactly as before the symbols were expanded: the shipped models' data)
+        png = cairosvg.svg2png(url=str(path), output_height=height)
     return Image.open(io.BytesIO(png)).convert("RGBA")
 
 
@@ -129,9 +134,8 @@ class ArtworkStyle(Style):
             return r / "svgcards/package/png/2x" / _svgcards_name(code)
         if self.name == "cardsjs":
             return r / "cardsjs/package/cards" / f"{code}.svg"
-        if self.name in ("heruka2", "heruka4"):
-            sub = "2color" if self.name == "heruka2" else "4color"
-            return r / "heruka/package/src/images" / sub / ("2J.svg" if code == "JK" else f"{code}.svg")
+        if self.name in HERUKA_FOLDERS:
+            return r / "heruka/package/src/images" / HERUKA_FOLDERS[self.name] / f"{code}.svg"
         if self.name == "younes":
             return r / "younes/package/cards" / _younes_name(code)
         raise KeyError(self.name)
@@ -142,12 +146,18 @@ class ArtworkStyle(Style):
         return _fit_card(img, height)
 
 
+# style -> folder of Kennard's deck in the heruka package (2-colour / 4-colour, "bf": big index)
+HERUKA_FOLDERS = {"heruka2": "2color", "heruka4": "4color", "heruka2bf": "2color-bf", "heruka4bf": "4color-bf"}
 # Index boxes measured on renders of each deck (see vision/synth/README in models/README.md).
 ARTWORK_INDEX_BOXES = {
     "svgcards": (0.02, 0.02, 0.17, 0.25),
     "cardsjs": (0.02, 0.02, 0.17, 0.25),
-    "heruka2": (0.02, 0.02, 0.17, 0.25),
-    "heruka4": (0.02, 0.02, 0.17, 0.25),
+    # Kennard's deck: small index (rank over suit) and its big-index ("bf") edition; ink measured on
+    # renders of every rank at 700 px: 0.042-0.132 x 0.036-0.217 and 0.042-0.230 x 0.036-0.417
+    "heruka2": (0.03, 0.025, 0.145, 0.23),
+    "heruka4": (0.03, 0.025, 0.145, 0.23),
+    "heruka2bf": (0.03, 0.025, 0.245, 0.43),
+    "heruka4bf": (0.03, 0.025, 0.245, 0.43),
     "younes": (0.02, 0.02, 0.17, 0.25),
 }
 
@@ -394,7 +404,10 @@ def load_back(path: Path, height: int) -> Image.Image:
 
 
 # ------------------------------------------------------------------------------ styles
-# heruka2/heruka4 are wired up but left out: cairosvg mis-renders their <symbol> pips.
+# Kennard's deck in four editions (heruka*: its glyphs are <symbol>s, drawn right by svg_symbols) is
+# used for the classifier's corner crops only (`croupier synth --index-crop-styles kennard`), kept
+# out of TRAIN_ARTWORK so that the scenes of a seed stay as they were drawn for the shipped detector.
+CROP_ARTWORK = tuple(HERUKA_FOLDERS)
 TRAIN_ARTWORK = ("svgcards", "cardsjs")
 HELD_OUT_ARTWORK = ("younes",)
 TRAIN_PROCEDURAL = ("proc_serif", "proc_four", "proc_jumbo", "proc_mono")
@@ -409,7 +422,7 @@ def make_styles(artwork_root: Path | None, names) -> list[Style]:
         else:
             if artwork_root is None:
                 raise FileNotFoundError(f"style {n} needs the npm artwork (croupier synth --fetch)")
-            has_joker = n != "cardsjs"
+            has_joker = n != "cardsjs" and n not in HERUKA_FOLDERS  # (Kennard's joker has no index)
             out.append(ArtworkStyle(n, artwork_root, ARTWORK_INDEX_BOXES[n], has_joker))
     return out
 
