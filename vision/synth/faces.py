@@ -405,8 +405,9 @@ def load_back(path: Path, height: int) -> Image.Image:
 
 # ------------------------------------------------------------------------------ styles
 # Kennard's deck in four editions (heruka*: its glyphs are <symbol>s, drawn right by svg_symbols) is
-# used for the classifier's corner crops only (`croupier synth --index-crop-styles kennard`), kept
-# out of TRAIN_ARTWORK so that the scenes of a seed stay as they were drawn for the shipped detector.
+# used only when asked: corner crops (`croupier synth --index-crop-styles kennard`) or extra training
+# scenes (`--scene-styles kennard`); kept out of TRAIN_ARTWORK so that a seed's default scenes stay as
+# they were drawn for the shipped models.
 CROP_ARTWORK = tuple(HERUKA_FOLDERS)
 TRAIN_ARTWORK = ("svgcards", "cardsjs")
 HELD_OUT_ARTWORK = ("younes",)
