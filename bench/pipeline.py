@@ -1,19 +1,18 @@
 """The camera pipeline on the bundled demo video: speed, latency and event accuracy.
 
     python bench/pipeline.py [--video webui/data/demo-table.mp4] [--models models]
-                             [--weights build/vision/runs/detector/weights/best.pt] [--frames N]
+                             [--weights DETECTOR.pt] [--frames N]
                              [--stride N] [--oracle N]
 
 --video also takes a `croupier render-video` output (it writes the .script.jsonl, .zones.json and
-.truth.json beside the video). --models DIR with another detector.onnx: pass its .pt as --weights
-so that ultralytics runs the same weights.
+.truth.json beside the video). The ultralytics loop runs MODELS/detector.onnx's own network and
+weights, rebuilt as a .pt (vision/detector_weights.py); --weights names another .pt.
 
 Same process, same video, every frame decoded once; the two loops alternate block by block so
 they run under the same machine load:
   pipeline     the whole croupier path: decode, markers, ONNX recogniser, tracker, adapter, referee
   ultralytics  a plain ultralytics PyTorch `predict` loop over the same frames with the same
-               detector weights (.pt; without them an untrained YOLO11n of the same shape: the
-               speed does not depend on the weights). Needs the [train] extra.
+               detector weights (.pt). Needs the [train] extra.
 Ratio = pipeline fps / ultralytics fps (goal >= 2). The pipeline does not run its recogniser on
 every frame (vision/gating.py): an unchanged table is re-read every 10th frame, a moving one every
 frame (--stride 2: every other one) but only where the picture changed (region looks; --no-regions: the
@@ -60,8 +59,10 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
         if not peer:
             raise ImportError
         from ultralytics import YOLO
-        model = YOLO(str(weights)) if weights and weights.exists() else YOLO("yolo11n.yaml")
-        what = str(weights) if weights and weights.exists() else "untrained yolo11n.yaml (no .pt weights found)"
+        from vision.detector_weights import peer_checkpoint
+
+        weights = weights or peer_checkpoint(models)  # (the committed detector itself)
+        model, what = YOLO(str(weights)), str(weights)
         model.predict(np.zeros((720, 1280, 3), np.uint8), imgsz=imgsz, verbose=False)  # warm-up (fusing)
         import torch
 
@@ -136,13 +137,6 @@ def run_oracle(seeds, hand: Path):
     return out
 
 
-def find_weights() -> Path | None:
-    for p in sorted((ROOT / "build/vision/runs").glob("**/weights/best.pt")) + \
-            sorted((ROOT / "build/vision/runs").glob("**/weights/last.pt")):
-        return p
-    return None
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--video", type=Path, default=ROOT / "webui/data/demo-table.mp4")
@@ -164,7 +158,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("YOLO_OFFLINE", "1")
     from vision.scoring import compare_referee, score_observations
 
-    p, script, pipe, ul, why = run_interleaved(args.video, args.models, args.weights or find_weights(),
+    p, script, pipe, ul, why = run_interleaved(args.video, args.models, args.weights,
                                                args.frames, args.imgsz, stride=args.stride,
                                                regions=not args.no_regions, peer=not args.no_peer)
     truth = json.loads(Path(f"{args.video.with_suffix('')}.truth.json").read_text())

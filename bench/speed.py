@@ -1,6 +1,6 @@
 """Frames per second of the card recogniser on a 1280x720 frame with 8 cards.
 
-    python bench/speed.py [--models models] [--weights build/vision/runs/detector/weights/best.pt]
+    python bench/speed.py [--models models] [--weights DETECTOR.pt]
                           [--threads 1] [--rounds 5] [--n 10]
 
 Same process, same frame, runners alternating round by round (so a busy machine slows all alike):
@@ -11,7 +11,8 @@ Same process, same frame, runners alternating round by round (so a busy machine 
               letterbox / NMS / crop speed-ups still in)
   ours-det    our detector alone (letterbox, ONNX Runtime, decode, NMS)
   ultralytics the same detector weights (.pt) through plain ultralytics PyTorch `predict`
-              (needs the [train] extra; skipped when it is not installed)
+              (needs the [train] extra; skipped when it is not installed); by default the
+              .pt is rebuilt from MODELS/detector.onnx (vision/detector_weights.py)
 Ratio = ours fps / ultralytics fps (goal >= 2). Every runner gets the same thread count
 (--threads, default 1: ONNX Runtime intra-op threads and torch.set_num_threads alike; OpenCV's
 own pool is left as it is for all). Medians of wall time and of process CPU time are both
@@ -101,7 +102,8 @@ def breakdown(rec: Recogniser, frame, n: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--models", type=Path, default=Path("models"))
-    ap.add_argument("--weights", type=Path, default=Path("build/vision/runs/detector/weights/best.pt"))
+    ap.add_argument("--weights", type=Path,
+                    help="the detector .pt for the ultralytics peer (default: rebuilt from MODELS/detector.onnx)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--n", type=int, default=10)
     ap.add_argument("--threads", type=int, default=1, help="threads for every runner (0: each library's default)")
@@ -114,16 +116,19 @@ def main(argv=None) -> int:
     found = rec.recognise(frame)
     runners = {"ours": lambda: rec.recognise(frame), "ours-fp32": lambda: plain.recognise(frame),
                "ours-det": lambda: rec.detect(frame)}
-    if a.weights.exists():
+    if a.weights is None or a.weights.exists():
         try:
             os.environ.setdefault("YOLO_OFFLINE", "1")
             os.environ.setdefault("YOLO_AUTOINSTALL", "false")
             import torch
             from ultralytics import YOLO
 
+            from vision.detector_weights import peer_checkpoint
+
             if threads:
                 torch.set_num_threads(threads)
-            yolo = YOLO(str(a.weights))
+            weights = a.weights or peer_checkpoint(a.models)  # (the committed detector)
+            yolo = YOLO(str(weights))
             bgr = frame[..., ::-1].copy()
             runners["ultralytics"] = lambda: yolo.predict(bgr, imgsz=rec.imgsz, device="cpu", verbose=False)
         except ImportError:

@@ -213,11 +213,15 @@ def _weights_candidates(runs: Path) -> list[Path]:
     return sorted(found, key=lambda p: -p.stat().st_mtime)
 
 
+REBUILT = Path("(rebuilt from detector.onnx)")
+
+
 def export_rect_detector(model_dir: Path, weights: list[Path] | None = None,
                          runs: Path = Path("build/vision/runs")) -> dict:
     """Write MODEL_DIR/detector.rect.onnx: `weights` (default: every RUNS/*/weights/*.pt, newest
-    first) re-exported with a free input size; the first whose output at 416x416 equals
-    detector.onnx's is kept. Weights are copied first: the export never writes beside them."""
+    first, then the checkpoint rebuilt from detector.onnx) re-exported with a free input size; the
+    first whose output at 416x416 equals detector.onnx's is kept. Weights are copied first: the
+    export never writes beside them."""
     model_dir = Path(model_dir)
     src, dest = model_dir / DETECTOR_FILE, model_dir / FAST_DETECTOR_FILE
     if not src.exists():
@@ -233,10 +237,17 @@ def export_rect_detector(model_dir: Path, weights: list[Path] | None = None,
     x = np.random.default_rng(0).random((1, 3, 416, 416), np.float32)
     ref = plain.run(None, {plain.get_inputs()[0].name: x})[0]
     tried = []
-    for w in (weights or _weights_candidates(runs)):
+    # without weights named: the runs' own, then the .pt rebuilt from detector.onnx itself (a fresh clone
+    # has no runs; vision/detector_weights.py)
+    for w in (weights or _weights_candidates(runs) + [REBUILT]):
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                pt = Path(shutil.copy(w, Path(tmp) / "weights.pt"))
+                if w is REBUILT:
+                    from .detector_weights import checkpoint_from_onnx
+
+                    pt = checkpoint_from_onnx(src, Path(tmp) / "weights.pt")
+                else:
+                    pt = Path(shutil.copy(w, Path(tmp) / "weights.pt"))
                 out = Path(YOLO(str(pt)).export(format="onnx", imgsz=416, dynamic=True, simplify=True, opset=17,
                                                 nms=False, verbose=False))
                 s = _session(out)

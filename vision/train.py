@@ -68,8 +68,9 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
                    export_to: Path | None = None, cache: bool | str = "ram", lr0: float = 0.002,
                    hours: float | None = None, scale: str = "p", init: Path | None = None,
                    threads: int | None = None, warmup_epochs: float = 1) -> dict:
-    """init: start from these weights (a best.pt/last.pt) with a fresh schedule, e.g. to add
-    epochs to a run that finished: ultralytics' own resume only finishes the original plan."""
+    """init: start from these weights (a best.pt/last.pt, or an exported detector.onnx) with a fresh
+    schedule, e.g. to add epochs to a run that finished: ultralytics' own resume only finishes the
+    original plan."""
     offline_env()
     if threads:
         import torch
@@ -88,6 +89,10 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
             pass
     else:
         src = Path(init) if init else detector_yaml(project / name / "x", len(DETECTOR_CLASSES), scale)
+        if src.suffix == ".onnx":  # the shipped detector (models/detector.onnx): its .pt is rebuilt
+            from .detector_weights import checkpoint_from_onnx
+
+            src = checkpoint_from_onnx(src, project / name / "init-from-onnx.pt")
         model = YOLO(str(src))
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
                     project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0,

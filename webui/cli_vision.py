@@ -29,7 +29,8 @@ def add_parsers(sub) -> None:
     d.add_argument("--scale", default="p", help="model scale: p (half-width YOLO11n, default) or n, s")
     d.add_argument("--hours", type=float, default=None, help="train for this long instead of --epochs")
     d.add_argument("--fresh", action="store_true", help="do not resume from the last checkpoint")
-    d.add_argument("--init", type=Path, help="start from these weights (best.pt) with a new schedule")
+    d.add_argument("--init", type=Path, help="start from these weights (best.pt, or an exported .onnx such as "
+                   "models/detector.onnx, whose .pt is rebuilt) with a new schedule")
     d.add_argument("--name", default="detector", help="run folder under --project")
     d.add_argument("--lr0", type=float, default=0.002)
     d.add_argument("--threads", type=int, default=None, help="torch threads (default: all cores)")
@@ -76,10 +77,11 @@ def add_parsers(sub) -> None:
                    help="croupier synth output: calibration (cls/train) and check (cls/val) crops")
     q.add_argument("--no-rect", dest="rect", action="store_false",
                    help="do not make detector.rect.onnx (the detector with a free input size, which the "
-                        "camera path needs to look at parts of a frame; needs the detector .pt)")
+                        "camera path needs to look at parts of a frame)")
     q.add_argument("--weights", type=Path, action="append",
                    help="the detector .pt that MODELS/detector.onnx was exported from (for detector.rect.onnx) "
-                        "(repeatable; default: every build/vision/runs/*/weights/*.pt, the matching one is used)")
+                        "(repeatable; default: every build/vision/runs/*/weights/*.pt, the matching one is used, "
+                        "else one rebuilt from MODELS/detector.onnx)")
     q.set_defaults(func=cmd_quantize)
 
     s = sub.add_parser("synth", help="generate synthetic training / held-out data (fetches npm artwork)")

@@ -67,3 +67,32 @@ def test_small_classifier_distils_from_a_trained_one(tmp_path):
     assert out[0].shape == (2, 54) and out[1].shape == (2, 128)  # what the recogniser and enrolment read
     with pytest.raises(ValueError, match="classifier size 'xl'"):
         _classifier_net(54, size="xl")
+
+
+@pytest.mark.slow
+def test_detector_training_can_start_from_the_shipped_onnx(tmp_path, monkeypatch, models_dir):
+    """`croupier train detector --init models/detector.onnx`: a fresh clone has no .pt of the
+    shipped detector; the run rebuilds it (vision/detector_weights.py) and starts from its weights."""
+    pytest.importorskip("ultralytics")
+    torch = pytest.importorskip("torch")
+    from vision.detector_weights import _max_diff
+    from vision.synth.dataset import generate
+    from vision.train import train_detector
+
+    monkeypatch.setenv("YOLO_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.chdir(tmp_path)
+    generate(tmp_path / "data", None, {"train": 2, "val": 1}, seed=3, det_width=256, workers=1, progress=False)
+    r = train_detector(tmp_path / "data/det/data.yaml", tmp_path / "runs", epochs=1, imgsz=96, batch=2,
+                       resume=False, cache=False, init=models_dir / "detector.onnx", lr0=1e-9, warmup_epochs=0)
+    start = tmp_path / "runs/detector/init-from-onnx.pt"
+    assert start.exists() and _max_diff(torch.load(start, weights_only=False)["model"], models_dir / "detector.onnx") < 1e-2
+    trained = torch.load(r["weights"], weights_only=False)
+    net = (trained.get("ema") or trained["model"]).float()
+    # an lr of 1e-9 leaves the kernels where they started: the run began from the shipped weights
+    # (its batch norms did move: they learn this data's statistics, so compare a kernel, not outputs)
+    first = dict(net.named_parameters())["model.0.conv.weight"].detach()
+    import onnx
+    from onnx import numpy_helper
+
+    shipped = {t.name: numpy_helper.to_array(t) for t in onnx.load(str(models_dir / "detector.onnx")).graph.initializer}
+    assert np.allclose(first.numpy(), shipped["model.0.conv.weight"], rtol=2e-3, atol=1e-3)  # (saved as fp16)
