@@ -27,12 +27,13 @@ class WeightsError(ValueError):
     """The ONNX file cannot be turned back into a checkpoint (said why, naming the file)."""
 
 
-def _onnx_weights(path: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+def onnx_weights(path: Path):
+    """(weights by name, metadata, graph) of an ONNX file; a missing or unreadable file is named."""
     try:
         import onnx
         from onnx import numpy_helper
     except ImportError:
-        raise WeightsError("rebuilding the detector's .pt needs the onnx package ([dev] or [train] extra)") from None
+        raise WeightsError("reading model weights needs the onnx package ([dev] or [train] extra)") from None
     if not path.exists():
         raise ModelError(f"model file missing: {path}")
     try:
@@ -40,7 +41,7 @@ def _onnx_weights(path: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     except Exception as exc:  # a truncated or foreign file
         raise ModelError(f"cannot read model file {path}: {type(exc).__name__}: {exc}") from None
     weights = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
-    return weights, {p.key: p.value for p in model.metadata_props}
+    return weights, {p.key: p.value for p in model.metadata_props}, model.graph
 
 
 def _scale(meta: dict[str, str]) -> str:
@@ -53,7 +54,7 @@ def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True) -> Path
     """Write OUT, an ultralytics checkpoint whose network computes what ONNX_PATH does (checked on a
     random input when `check`: a mismatch raises WeightsError and writes nothing)."""
     onnx_path, out = Path(onnx_path), Path(out)
-    weights, meta = _onnx_weights(onnx_path)
+    weights, meta, _ = onnx_weights(onnx_path)
     try:
         import torch
         from ultralytics.nn.tasks import DetectionModel

@@ -162,6 +162,35 @@ def _classifier_net(n_classes: int, emb: int = 128, size: str = "m"):
     return Net()
 
 
+def classifier_state_from_onnx(path: Path) -> tuple[dict, str]:
+    """(state dict, size) of a classifier exported by `export_classifier` (models/classifier.onnx), so
+    that a run can start from the shipped weights when the training run's .pt is gone. The export
+    folded each batch norm into its convolution (kernels under generated names, in layer order):
+    the norms come back as the identity (mean 0, variance 1 - eps, scale 1) with the folded bias as
+    their shift, which computes what the file does."""
+    import torch
+
+    from .detector_weights import onnx_weights
+
+    weights, _, graph = onnx_weights(Path(path))
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    widths = tuple(int(weights[n.input[1]].shape[0]) for n in convs if n.input[1] in weights)
+    size = next((k for k, v in CLASSIFIER_SIZES.items() if tuple(s for s in v if s != "pool") + (128,) == widths), None)
+    if size is None or "head.weight" not in weights:
+        raise ValueError(f"{path} is not a classifier exported by croupier (convolutions {widths})")
+    net = _classifier_net(len(CLASSIFIER_CLASSES), size=size)
+    blocks = [m for m in net.features if isinstance(m, torch.nn.Sequential)]
+    for block, node in zip(blocks, convs):
+        conv, bn = block[0], block[1]
+        w, b = (weights[node.input[1]], weights[node.input[2]])
+        conv.weight.data = torch.from_numpy(w.copy())
+        bn.weight.data.fill_(1.0), bn.running_mean.zero_(), bn.running_var.fill_(1.0 - bn.eps)
+        bn.bias.data = torch.from_numpy(b.copy())
+    net.head.weight.data = torch.from_numpy(weights["head.weight"].copy())
+    net.head.bias.data = torch.from_numpy(weights["head.bias"].copy())
+    return net.state_dict(), size
+
+
 def _lettering(img: np.ndarray, rng) -> np.ndarray:
     """One 48 x 48 crop drawn as another deck or camera might show it (the `strong` augmentation):
     strokes bolder or thinner (a fraction of a 2 px min / max filter blended in: the glyph is darker
@@ -226,7 +255,8 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
                      threads: int | None = None, export_to: Path | None = None, resume: bool = True,
                      progress: bool = True, init: Path | None = None, size: str = "m",
                      teacher: Path | None = None, distil_t: float = 2.0, strong_aug: bool = False) -> dict:
-    """init: start from these weights (a classifier.pt) with a fresh schedule: more epochs later.
+    """init: start from these weights (a classifier.pt, or an exported classifier .onnx) with a fresh
+    schedule: more epochs later.
     teacher: a trained classifier.pt (its size recorded in it; "m" before sizes were) whose softened
     outputs on the same augmented crops the new net also learns (distillation: a small net learns
     faster from a big one's near-misses, e.g. 6 vs 8 of hearts, than from the labels alone).
@@ -236,6 +266,11 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
 
     if threads:
         torch.set_num_threads(threads)
+    init_state = None
+    if init and Path(init).suffix == ".onnx":  # the shipped classifier (models/classifier.onnx)
+        init_state, init_size = classifier_state_from_onnx(init)
+        if init_size != size:
+            raise ValueError(f"{init} is a size {init_size!r} classifier: train it with size={init_size!r}")
     data_dir, out_dir = Path(data_dir), Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     tr = np.load(data_dir / "train.npz")
@@ -255,7 +290,7 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
         tnet.load_state_dict(saved["net"])
         tnet.eval()
     if init:
-        net.load_state_dict(torch.load(init, weights_only=False)["net"])
+        net.load_state_dict(init_state if init_state is not None else torch.load(init, weights_only=False)["net"])
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
     steps = epochs * int(np.ceil(len(xtr) / batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)

@@ -42,7 +42,8 @@ def add_parsers(sub) -> None:
     c.add_argument("--epochs", type=int, default=10)
     c.add_argument("--threads", type=int, default=None)
     c.add_argument("--fresh", action="store_true")
-    c.add_argument("--init", type=Path, help="continue from these weights (classifier.pt), new schedule")
+    c.add_argument("--init", type=Path, help="continue from these weights (classifier.pt, or an exported .onnx "
+                   "such as models/classifier.onnx, with its --size), new schedule")
     c.add_argument("--lr", type=float, default=3e-3)
     c.add_argument("--size", default="m", choices=["m", "s"], help="network size (s: ~3x fewer operations)")
     c.add_argument("--teacher", type=Path, help="a trained classifier.pt to distil from (any size)")

@@ -96,3 +96,28 @@ def test_detector_training_can_start_from_the_shipped_onnx(tmp_path, monkeypatch
 
     shipped = {t.name: numpy_helper.to_array(t) for t in onnx.load(str(models_dir / "detector.onnx")).graph.initializer}
     assert np.allclose(first.numpy(), shipped["model.0.conv.weight"], rtol=2e-3, atol=1e-3)  # (saved as fp16)
+
+
+def test_classifier_training_can_start_from_the_shipped_onnx(tmp_path, models_dir):
+    """`croupier train classifier --init models/classifier.onnx`: the export folded its batch norms;
+    rebuilt, the network reads crops exactly as the file does."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    import onnxruntime as ort
+
+    from vision.train import _classifier_net, classifier_state_from_onnx, train_classifier
+
+    state, size = classifier_state_from_onnx(models_dir / "classifier.onnx")
+    assert size == "s"  # (models/README.md: the shipped classifier is size s)
+    net = _classifier_net(54, size=size)
+    net.load_state_dict(state)
+    x = np.random.default_rng(0).random((4, 3, 48, 48), np.float32)
+    ref = ort.InferenceSession(str(models_dir / "classifier.onnx"), providers=["CPUExecutionProvider"]).run(
+        None, {"crops": x})
+    with torch.no_grad():
+        got = net.eval()(torch.from_numpy(x))
+    assert all(np.abs(g.numpy() - r).max() < 1e-4 for g, r in zip(got, ref))
+    with pytest.raises(ValueError, match="not a classifier"):
+        classifier_state_from_onnx(models_dir / "detector.onnx")
+    with pytest.raises(ValueError, match="size 's' classifier"):  # said before any data is read
+        train_classifier(tmp_path / "no-data", tmp_path / "out", init=models_dir / "classifier.onnx", size="m")
