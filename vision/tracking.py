@@ -154,7 +154,10 @@ class Tracker:
                 known = t.identity if t.placed else _best(t.votes, t.reads)[0]
                 if d.face_up and d.identity and known and d.identity != known:
                     cost += 1.0 if d.confidence >= 0.5 else 0.3  # (a misread of a card seen just now)
-                if t.placed and t.up is not None and d.face_up != t.up:
+                # the other face is unlikely to be this card's, unless it was just seen turning over
+                # (a hole card turned up showed its face on its place; a neighbour's back box a little
+                # further off, less penalised, took the card away and its face became a new card)
+                if t.placed and t.up is not None and d.face_up != t.up and t.flip_run == 0:
                     cost += 0.15
                 if same_id and dist > gate * cs:
                     cost = 2.0 + dist / cs * 0.01  # a re-link: only when nothing closer wants it

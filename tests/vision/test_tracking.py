@@ -621,3 +621,23 @@ def test_a_half_covered_card_misread_in_its_own_place_is_not_a_new_card():
         assert sorted(o.card for o in obs if o.kind == DEALT) == sorted(["9D"] + dealt), (conf, obs)
         assert REMOVED not in [o.kind for o in obs]
         assert {c["card"] for c in tr.cards()} >= {"JS", "9D"}
+
+
+def test_a_hole_card_seen_turning_up_keeps_its_face_over_a_neighbours_back_box():
+    """A hole card's face shows on its place (the flip has begun); the next look also finds a
+    neighbour's back box a little off it, nearer than a face's penalty: the card keeps its face and
+    is exposed. (It took the back box, its face became a new card dealt as AH, and the hole card,
+    never seen again where it lay, was removed later.)"""
+    tr = Tracker()
+    obs = run(tr, [[det(SEAT3)]] * 4)
+    hole = obs[0].track
+    neighbour = (SEAT3[0] - 12, SEAT3[1])
+    frames = [[det(SEAT3, True, "AH", 0.97)]] + [[det(SEAT3, True, "AH", 0.97), det(neighbour, False, conf=0.5)]] * 8
+    obs = run(tr, frames, start=4)
+    assert (EXPOSED, hole, "AH") in [(o.kind, o.track, o.card) for o in obs]
+    assert not [o for o in obs if o.kind == DEALT and o.card == "AH"]
+    # before any sign of turning, a face on its place costs more than a back's box this near
+    tr = Tracker()
+    run(tr, [[det(SEAT3)]] * 4)
+    pairs, _ = tr._associate(4, [det(SEAT3, True, "AH", 0.97), det(neighbour, False, conf=0.5)])
+    assert [(t.id, d.face_up) for t, d in pairs if t.id == hole] == [(hole, False)]
