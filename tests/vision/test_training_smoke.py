@@ -117,6 +117,24 @@ def test_classifier_training_can_start_from_the_shipped_onnx(tmp_path, models_di
     with torch.no_grad():
         got = net.eval()(torch.from_numpy(x))
     assert all(np.abs(g.numpy() - r).max() < 1e-4 for g, r in zip(got, ref))
+    # measured on crops, the norms still compute the same, and a training batch of such crops (its own
+    # statistics) now reads them much as the file does (identity norms: a third of the answers)
+    from vision.crops import to_input
+    from vision.synth.backgrounds import TRAIN_FAMILIES
+    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+    from vision.synth.index_crops import make_crops
+
+    crops, _ = make_crops(96, 5, [ProceduralStyle(PROC_SPECS["proc_serif"])], TRAIN_FAMILIES, progress=False)
+    x = (to_input(crops).transpose(0, 3, 1, 2) / 255).astype(np.float32)
+    ref = ort.InferenceSession(str(models_dir / "classifier.onnx"), providers=["CPUExecutionProvider"]).run(
+        None, {"crops": x})[0].argmax(1)
+    agree = {}
+    for calib in (None, x):
+        net.load_state_dict(classifier_state_from_onnx(models_dir / "classifier.onnx", calib=calib)[0])
+        with torch.no_grad():
+            assert np.abs(net.eval()(torch.from_numpy(x))[0].numpy().argmax(1) - ref).max() == 0
+            agree[calib is not None] = float((net.train()(torch.from_numpy(x))[0].numpy().argmax(1) == ref).mean())
+    assert agree[True] >= 0.9 and agree[True] > agree[False] + 0.2, agree
     with pytest.raises(ValueError, match="not a classifier"):
         classifier_state_from_onnx(models_dir / "detector.onnx")
     with pytest.raises(ValueError, match="size 's' classifier"):  # said before any data is read
