@@ -50,9 +50,14 @@ def _scale(meta: dict[str, str]) -> str:
     return m.group(1) if m else "p"
 
 
-def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True) -> Path:
+def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True, calib: np.ndarray | None = None) -> Path:
     """Write OUT, an ultralytics checkpoint whose network computes what ONNX_PATH does (checked on a
-    random input when `check`: a mismatch raises WeightsError and writes nothing)."""
+    random input when `check`: a mismatch raises WeightsError and writes nothing). `calib`
+    (N x 3 x H x W images, 0..1), for a checkpoint to train from: each batch norm gets the mean and
+    variance of its convolution's output on them (scale sqrt(var + eps), shift bias + mean), the
+    same function, but a training batch then normalises as the exported network did; identity
+    norms would make the first steps of a fine-tune start from a different network
+    (`vision.train.classifier_state_from_onnx` measured that on the classifier)."""
     onnx_path, out = Path(onnx_path), Path(out)
     weights, meta, _ = onnx_weights(onnx_path)
     try:
@@ -100,6 +105,8 @@ def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True) -> Path
                            "not a plain ultralytics YOLO11 export")
     model.load_state_dict(new)
     model.eval()
+    if calib is not None and len(calib):
+        _measure_norms(model, calib)
     if check:
         diff = _max_diff(model, onnx_path)
         if diff > 1e-2:
@@ -114,6 +121,49 @@ def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True) -> Path
     torch.save(ckpt, tmp)
     tmp.replace(out)
     return out
+
+
+def _measure_norms(model, images: np.ndarray) -> None:
+    """Set each conv's batch norm (identity so far: the network is exact) from the statistics of
+    the conv's output on these images (see checkpoint_from_onnx)."""
+    import torch
+    from ultralytics.nn.modules.conv import Conv
+
+    convs = [m for m in model.modules() if isinstance(m, Conv) and isinstance(getattr(m, "bn", None), torch.nn.BatchNorm2d)]
+    stats = {}
+    hooks = [m.conv.register_forward_hook(lambda mod, i, o, k=k: stats.__setitem__(k, o.detach()))
+             for k, m in enumerate(convs)]
+    with torch.no_grad():
+        model.eval()(torch.from_numpy(np.ascontiguousarray(images, np.float32)))
+    for h in hooks:
+        h.remove()
+    for k, m in enumerate(convs):
+        y, bn = stats[k], m.bn
+        mean, var = y.mean((0, 2, 3)), y.var((0, 2, 3), unbiased=False)
+        bn.bias.data += mean
+        bn.running_mean.copy_(mean), bn.running_var.copy_(var)
+        bn.weight.data = torch.sqrt(var + bn.eps)
+
+
+def training_images(data_yaml: Path, n: int = 32, size: int = 416) -> np.ndarray:
+    """Up to n of a detector dataset's training images, letterboxed to size x size (pad 114, as
+    ultralytics), N x 3 x size x size RGB 0..1: what a fine-tune's first batches look like."""
+    import cv2
+    import yaml
+
+    cfg = yaml.safe_load(Path(data_yaml).read_text())
+    root = Path(cfg.get("path") or Path(data_yaml).parent)
+    train = cfg["train"] if isinstance(cfg["train"], list) else [cfg["train"]]
+    files = sorted(f for d in train for f in (root / d).glob("*") if f.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    pick = files[:: max(1, len(files) // n)][:n]
+    out = np.full((len(pick), size, size, 3), 114, np.uint8)
+    for i, f in enumerate(pick):
+        img = cv2.imread(str(f))[..., ::-1]
+        s = size / max(img.shape[:2])
+        h, w = round(img.shape[0] * s), round(img.shape[1] * s)
+        y0, x0 = (size - h) // 2, (size - w) // 2
+        out[i, y0:y0 + h, x0:x0 + w] = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
+    return out.transpose(0, 3, 1, 2).astype(np.float32) / 255
 
 
 def _max_diff(model, onnx_path: Path) -> float:

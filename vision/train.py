@@ -90,9 +90,10 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
     else:
         src = Path(init) if init else detector_yaml(project / name / "x", len(DETECTOR_CLASSES), scale)
         if src.suffix == ".onnx":  # the shipped detector (models/detector.onnx): its .pt is rebuilt
-            from .detector_weights import checkpoint_from_onnx
+            from .detector_weights import checkpoint_from_onnx, training_images
 
-            src = checkpoint_from_onnx(src, project / name / "init-from-onnx.pt")
+            src = checkpoint_from_onnx(src, project / name / "init-from-onnx.pt",
+                                       calib=training_images(data_yaml, size=imgsz))
         model = YOLO(str(src))
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
                     project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0,

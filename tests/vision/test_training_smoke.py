@@ -85,7 +85,11 @@ def test_detector_training_can_start_from_the_shipped_onnx(tmp_path, monkeypatch
     r = train_detector(tmp_path / "data/det/data.yaml", tmp_path / "runs", epochs=1, imgsz=96, batch=2,
                        resume=False, cache=False, init=models_dir / "detector.onnx", lr0=1e-9, warmup_epochs=0)
     start = tmp_path / "runs/detector/init-from-onnx.pt"
-    assert start.exists() and _max_diff(torch.load(start, weights_only=False)["model"], models_dir / "detector.onnx") < 1e-2
+    start_net = torch.load(start, weights_only=False)["model"]
+    assert start.exists() and _max_diff(start_net, models_dir / "detector.onnx") < 1e-2
+    # its batch norms were measured on the run's own training images (not left as identities)
+    norms = [m for m in start_net.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    assert norms and all(float((m.running_var - (1 - m.eps)).abs().max()) > 1e-3 for m in norms[:5])
     trained = torch.load(r["weights"], weights_only=False)
     net = (trained.get("ema") or trained["model"]).float()
     # an lr of 1e-9 leaves the kernels where they started: the run began from the shipped weights
