@@ -8,7 +8,9 @@ it) and a new training run that starts from the shipped detector (`croupier trai
 norm already folded in (ultralytics fuses before export). So the network is built again from its
 yaml, each batch norm set to the identity (mean 0, variance 1 - eps, scale 1) with the folded bias
 as its shift, and the folded kernels loaded: ultralytics' own fuse() at predict then gives back
-exactly the exported numbers, and training can start from it. Needs the `[train]` extra.
+exactly the exported numbers. For a training run to start from, the norms are then measured on
+training images (`calib`), which keeps the function and makes a training batch normalise as the
+exported network did. Needs the `[train]` extra.
 """
 
 from __future__ import annotations
@@ -81,9 +83,12 @@ def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True, calib: 
             conv = head[: -len(".bn")] + ".conv"
             if leaf == "weight":
                 new[key] = torch.ones_like(value)
-            elif leaf == "bias":
+            elif leaf == "bias":  # the folded bias is the norm's shift
                 src = weights.get(conv + ".bias")
-                (missing.append(conv + ".bias") if src is None else new.__setitem__(key, torch.from_numpy(src.copy())))
+                if src is None:
+                    missing.append(conv + ".bias")
+                else:
+                    new[key] = torch.from_numpy(src.copy())
             elif leaf == "running_mean":
                 new[key] = torch.zeros_like(value)
             elif leaf == "running_var":
