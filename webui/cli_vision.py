@@ -107,6 +107,9 @@ def add_parsers(sub) -> None:
     s.add_argument("--index-crop-fans", type=float, default=0.0, metavar="FRAC",
                    help="share of those crops drawn from a tight fan or spread row (neighbouring indexes "
                         "beside the card's own)")
+    s.add_argument("--index-crop-rows", type=float, default=0.0, metavar="FRAC",
+                   help="share of the other crops drawn as the last card of a stud row, the card before it "
+                        "beneath, shifted so its pips or art stand beside the index")
     s.set_defaults(func=cmd_synth)
     tn = sub.add_parser("turn-data", help="detector training frames turned by quarter turns (seats on every "
                         "side of the table): writes OUT/det/data.yaml")
@@ -273,7 +276,8 @@ def cmd_quantize(args) -> int:
     return 2 if failed else 0
 
 
-def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str = "train", fans: float = 0.0) -> int:
+def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str = "train", fans: float = 0.0,
+                      rows: float = 0.0) -> int:
     import numpy as np
 
     from vision.synth.backgrounds import TRAIN_FAMILIES
@@ -282,7 +286,7 @@ def write_index_crops(out: Path, artwork: Path, n: int, seed: int, styles: str =
 
     names = {"wide": TRAIN_ARTWORK + TRAIN_PROCEDURAL + CROP_PROCEDURAL,
              "kennard": CROP_ARTWORK}.get(styles, TRAIN_ARTWORK + TRAIN_PROCEDURAL)
-    x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES, fan_frac=fans)
+    x, y = make_crops(n, seed, make_styles(artwork, names), TRAIN_FAMILIES, fan_frac=fans, row_frac=rows)
     np.savez(out / "cls" / f"extra{seed}.npz", x=x, y=y)
     return n
 
@@ -310,6 +314,6 @@ def cmd_synth(args) -> int:
                       extra_styles=extra)
     if args.index_crops:
         counts["index_crops"] = write_index_crops(args.out, args.artwork, args.index_crops, args.seed + 101,
-                                                  args.index_crop_styles, args.index_crop_fans)
+                                                  args.index_crop_styles, args.index_crop_fans, args.index_crop_rows)
     print(json.dumps(counts, indent=1))
     return 0

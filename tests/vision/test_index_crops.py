@@ -1,11 +1,12 @@
-"""Corner-only classifier crops (vision/synth/index_crops.py): the fan layout and seed stability."""
+"""Corner-only classifier crops (vision/synth/index_crops.py): the fan and stud-row layouts and seed
+stability."""
 
 import numpy as np
 
 from vision.labels import IDENTITIES, NONE_CLASS
 from vision.synth.backgrounds import TRAIN_FAMILIES
 from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
-from vision.synth.index_crops import _fan, make_crops, render_index_crop
+from vision.synth.index_crops import _fan, _row_beneath, make_crops, render_index_crop
 
 
 def _styles():
@@ -65,6 +66,32 @@ def test_crops_without_fans_are_drawn_as_before():
     xf, yf = make_crops(6, 77, styles, TRAIN_FAMILIES, progress=False, fan_frac=1.0)
     assert not np.array_equal(xf, x)
     assert all(v == NONE_CLASS or 0 <= v < len(IDENTITIES) for v in yf)
+
+
+def test_a_row_card_lies_beneath_square_and_shifted_towards_the_index_side():
+    """`--index-crop-rows`: the card before it in a stud row lies beneath (pasted first), square with
+    it, shifted a third to four fifths of a card's width towards the index's side, so its pips stand
+    beside the index; the card itself is pasted as drawn."""
+    style = _styles()[0]
+    cache = FaceCache(200)
+    face = cache.face(style, "KS")
+    fh, fw = face.shape[:2]
+    shifts = []
+    for seed in range(30):
+        placed = []
+        _row_beneath(np.random.default_rng(seed), style, cache, face, np.eye(3), lambda img, m: placed.append(m))
+        assert len(placed) == 2 and np.allclose(placed[1], np.eye(3))  # beneath first, then the card
+        m = placed[0]
+        assert np.allclose(m[:2, :2], np.eye(2)) and np.allclose(m[2], [0, 0, 1])  # square with it
+        shifts.append((m[0, 2] / fw, m[1, 2] / fh))
+    dx, dy = np.array(shifts).T
+    assert -0.8 <= dx.min() and dx.max() <= -0.3 and np.abs(dy).max() < 0.15
+    styles = _styles()
+    x, y = make_crops(6, 77, styles, TRAIN_FAMILIES, progress=False)
+    xr, yr = make_crops(6, 77, styles, TRAIN_FAMILIES, progress=False, row_frac=1.0)
+    again, _ = make_crops(6, 77, styles, TRAIN_FAMILIES, progress=False, row_frac=1.0)
+    assert np.array_equal(xr, again) and not np.array_equal(xr, x)
+    assert all(v == NONE_CLASS or 0 <= v < len(IDENTITIES) for v in yr)
 
 
 def test_strong_augmentation_keeps_the_glyph():

@@ -35,7 +35,7 @@ def _homography(rng, face_w, face_h, card_h, angle, anchor_face, anchor_canvas):
 
 
 def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code: str | None = None,
-                      negative: bool = False, fan: bool = False):
+                      negative: bool = False, fan: bool = False, row: bool = False):
     """One (crop 64x64x3 uint8, label) sample. fan: the card lies in a tight fan or spread row, 1-3
     cards of the same deck on top of it shifted along its width (their indexes right beside its
     own) and often one beneath it peeking out on the other side: the held-out deck's unsure reads
@@ -72,9 +72,11 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
         img = img * (1 - a) + w[..., :3].astype(np.float32) * a
         return a[..., 0]
 
-    r = 1.0 if fan else rng.random()  # a fan draws no other layout (and no other random numbers)
+    r = 1.0 if fan or row else rng.random()  # a fan or row draws no other layout (and no other random numbers)
     if fan:
         _fan(rng, style, cache, face, Hm, paste)  # (the card itself among its neighbours)
+    if row:
+        _row_beneath(rng, style, cache, face, Hm, paste)
     if r < 0.25:  # a card underneath (stud row / pile), partly visible
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))]) if rng.random() < 0.7 \
             else np.asarray(procedural_back(fh, np.random.default_rng(int(rng.integers(0, 2**31)))))
@@ -83,7 +85,7 @@ def render_index_crop(rng, styles: list[Style], cache: FaceCache, families, code
         Mo = _homography(rng, ow, oh, card_h, angle + rng.normal(0, 0.3), (ow / 2, oh / 2),
                          (anchor[0] + off[0], anchor[1] + off[1]))
         paste(other, Mo)
-    if not fan:
+    if not (fan or row):
         paste(face, Hm)
     if 0.25 <= r < 0.45:  # a card on top covering part of the card, not the index centre
         other = cache.face(style, style.codes()[int(rng.integers(0, len(style.codes())))])
@@ -162,8 +164,22 @@ def _fan(rng, style, cache, face, Hm, paste) -> None:
         paste(top, Hm @ move)
 
 
+def _row_beneath(rng, style, cache, face, Hm, paste) -> None:
+    """The card dealt over the last one of a stud row: that card lies beneath, square with it and
+    shifted towards the index side by a third to four fifths of a card's width, so its pip column or
+    court art stands right beside this card's index (a KS over a club card's pips was read KC)."""
+    fh, fw = face.shape[:2]
+    codes = style.codes()
+    under = cache.face(style, codes[int(rng.integers(0, len(codes)))])
+    if under.shape[:2] != face.shape[:2]:
+        under = cv2.resize(under, (fw, fh), interpolation=cv2.INTER_AREA)
+    shift = np.array([[1, 0, -rng.uniform(0.3, 0.8) * fw], [0, 1, rng.normal(0, 0.03) * fh], [0, 0, 1]])
+    paste(under, Hm @ shift)
+    paste(face, Hm)
+
+
 def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, progress: bool = True,
-               fan_frac: float = 0.0):
+               fan_frac: float = 0.0, row_frac: float = 0.0):
     rng = np.random.default_rng(seed)
     cache = FaceCache(420)
     X = np.empty((n, 64, 64, 3), np.uint8)
@@ -176,5 +192,6 @@ def make_crops(n: int, seed: int, styles, families, none_frac: float = 0.12, pro
     for i in steps:
         neg = rng.random() < none_frac
         fan = bool(fan_frac) and rng.random() < fan_frac  # fan_frac 0 draws nothing: old seeds' crops unchanged
-        X[i], Y[i] = render_index_crop(rng, styles, cache, families, negative=neg, fan=fan)
+        row = not fan and bool(row_frac) and rng.random() < row_frac  # (row_frac 0: likewise)
+        X[i], Y[i] = render_index_crop(rng, styles, cache, families, negative=neg, fan=fan, row=row)
     return X, Y
