@@ -128,26 +128,39 @@ def checkpoint_from_onnx(onnx_path: Path, out: Path, check: bool = True, calib: 
     return out
 
 
-def _measure_norms(model, images: np.ndarray) -> None:
-    """Set each conv's batch norm (identity so far: the network is exact) from the statistics of
-    the conv's output on these images (see checkpoint_from_onnx)."""
+def fit_norms(pairs, forward) -> None:
+    """Set each (conv, batch norm) pair's norm from the statistics of the conv's output while
+    `forward()` runs the network on calibration inputs, in eval mode with identity norms (so the
+    network is exact and each conv sees what it saw before): mean and variance, scale
+    sqrt(var + eps), shift bias + mean. The same function, and a training batch like those inputs
+    then normalises as the exported network did. Shared by the detector and the classifier."""
     import torch
-    from ultralytics.nn.modules.conv import Conv
 
-    convs = [m for m in model.modules() if isinstance(m, Conv) and isinstance(getattr(m, "bn", None), torch.nn.BatchNorm2d)]
     stats = {}
-    hooks = [m.conv.register_forward_hook(lambda mod, i, o, k=k: stats.__setitem__(k, o.detach()))
-             for k, m in enumerate(convs)]
-    with torch.no_grad():
-        model.eval()(torch.from_numpy(np.ascontiguousarray(images, np.float32)))
-    for h in hooks:
-        h.remove()
-    for k, m in enumerate(convs):
-        y, bn = stats[k], m.bn
+    hooks = [conv.register_forward_hook(lambda mod, i, o, k=k: stats.__setitem__(k, o.detach()))
+             for k, (conv, _) in enumerate(pairs)]
+    try:
+        with torch.no_grad():
+            forward()
+    finally:
+        for h in hooks:
+            h.remove()
+    for k, (_, bn) in enumerate(pairs):
+        y = stats[k]
         mean, var = y.mean((0, 2, 3)), y.var((0, 2, 3), unbiased=False)
         bn.bias.data += mean
         bn.running_mean.copy_(mean), bn.running_var.copy_(var)
         bn.weight.data = torch.sqrt(var + bn.eps)
+
+
+def _measure_norms(model, images: np.ndarray) -> None:
+    """The detector's batch norms (identities so far) measured on these images (`fit_norms`)."""
+    import torch
+    from ultralytics.nn.modules.conv import Conv
+
+    pairs = [(m.conv, m.bn) for m in model.modules()
+             if isinstance(m, Conv) and isinstance(getattr(m, "bn", None), torch.nn.BatchNorm2d)]
+    fit_norms(pairs, lambda: model.eval()(torch.from_numpy(np.ascontiguousarray(images, np.float32))))
 
 
 def training_images(data_yaml: Path, n: int = 32, size: int = 416) -> np.ndarray:

@@ -194,19 +194,10 @@ def classifier_state_from_onnx(path: Path, calib: np.ndarray | None = None) -> t
     net.head.weight.data = torch.from_numpy(weights["head.weight"].copy())
     net.head.bias.data = torch.from_numpy(weights["head.bias"].copy())
     if calib is not None and len(calib):
-        stats = {}
-        hooks = [b[0].register_forward_hook(lambda m, i, o, k=k: stats.__setitem__(k, o.detach()))
-                 for k, b in enumerate(blocks)]
-        with torch.no_grad():
-            net.eval()(torch.from_numpy(np.ascontiguousarray(calib, np.float32)))  # (identity norms: exact)
-        for h in hooks:
-            h.remove()
-        for k, b in enumerate(blocks):
-            bn, y = b[1], stats[k]
-            mean, var = y.mean((0, 2, 3)), y.var((0, 2, 3), unbiased=False)
-            bn.bias.data += mean
-            bn.running_mean.copy_(mean), bn.running_var.copy_(var)
-            bn.weight.data = torch.sqrt(var + bn.eps)
+        from .detector_weights import fit_norms
+
+        fit_norms([(b[0], b[1]) for b in blocks],
+                  lambda: net.eval()(torch.from_numpy(np.ascontiguousarray(calib, np.float32))))
     return net.state_dict(), size
 
 
