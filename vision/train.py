@@ -194,11 +194,19 @@ def classifier_state_from_onnx(path: Path, calib: np.ndarray | None = None) -> t
     net.head.weight.data = torch.from_numpy(weights["head.weight"].copy())
     net.head.bias.data = torch.from_numpy(weights["head.bias"].copy())
     if calib is not None and len(calib):
-        from .detector_weights import fit_norms
-
-        fit_norms([(b[0], b[1]) for b in blocks],
-                  lambda: net.eval()(torch.from_numpy(np.ascontiguousarray(calib, np.float32))))
+        _fit_norms_on_crops(net, calib)
     return net.state_dict(), size
+
+
+def _fit_norms_on_crops(net, calib: np.ndarray) -> None:
+    """The classifier's batch norms (identities) measured on crops: see classifier_state_from_onnx."""
+    import torch
+
+    from .detector_weights import fit_norms
+
+    blocks = [m for m in net.features if isinstance(m, torch.nn.Sequential)]
+    fit_norms([(b[0], b[1]) for b in blocks],
+              lambda: net.eval()(torch.from_numpy(np.ascontiguousarray(calib, np.float32))))
 
 
 def _lettering(img: np.ndarray, rng) -> np.ndarray:
@@ -278,7 +286,7 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
         torch.set_num_threads(threads)
     from_onnx = bool(init) and Path(init).suffix == ".onnx"  # the shipped classifier (models/classifier.onnx)
     if from_onnx:
-        init_size = classifier_state_from_onnx(init)[1]
+        onnx_state, init_size = classifier_state_from_onnx(init)
         if init_size != size:
             raise ValueError(f"{init} is a size {init_size!r} classifier: train it with size={init_size!r}")
     data_dir, out_dir = Path(data_dir), Path(out_dir)
@@ -302,7 +310,8 @@ def train_classifier(data_dir: Path, out_dir: Path, epochs: int = 14, batch: int
     if init:
         if from_onnx:  # its batch norms measured on 2,048 training crops (see classifier_state_from_onnx)
             pick = np.random.default_rng(0).choice(len(xtr), min(2048, len(xtr)), replace=False)
-            net.load_state_dict(classifier_state_from_onnx(init, calib=_to_tensor(xtr[np.sort(pick)]).numpy())[0])
+            net.load_state_dict(onnx_state)
+            _fit_norms_on_crops(net, _to_tensor(xtr[np.sort(pick)]).numpy())
         else:
             net.load_state_dict(torch.load(init, weights_only=False)["net"])
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
