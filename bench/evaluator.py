@@ -1,4 +1,4 @@
-"""Benchmark referee.evaluator (not a test): `python bench/evaluator.py [--n N] [--seed S]`.
+"""Benchmark referee.poker.evaluator (not a test): `python bench/evaluator.py [--n N] [--seed S]`.
 
 (a) random 7-card hands, no wilds: ours vs treys (`Evaluator().evaluate`; goal ratio >= 1).
 (b) 7-card hands with 1-4 wild cards: ours vs brute force over treys, which tries every legal
@@ -22,7 +22,7 @@ from treys import Card as TCard  # noqa: E402
 from treys import Evaluator  # noqa: E402
 
 from referee.cards import deck52  # noqa: E402
-from referee.evaluator import evaluate, wild  # noqa: E402
+from referee.poker.evaluator import evaluate, wild  # noqa: E402
 
 DECK = list(deck52())
 TREYS = Evaluator()

@@ -44,7 +44,11 @@ class Pending:
     (no chips), or "" (an option that simply lapses). `lapses` says when an unanswered option is
     gone: "card" (the next card dealt anywhere), "street" (the next street), "hand" (end of hand).
     `data` carries rule-specific facts (the card concerned, trade candidates...).
+    `open_to` makes it a shout: any of those seats may answer, and the first answer wins.
     """
+
+    def answerable_by(self, seat: int | None) -> bool:
+        return seat in self.open_to if self.open_to else seat == self.seat
 
     id: int
     seat: int | None             # None: the host must confirm
@@ -57,6 +61,7 @@ class Pending:
     amount: Decimal | None = None
     because: tuple[int, ...] = ()
     data: tuple[tuple[str, Any], ...] = field(default=())
+    open_to: tuple[int, ...] = ()  # any of these seats may answer, first come first served (seat None)
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.data:
@@ -69,4 +74,5 @@ class Pending:
             "id": self.id, "seat": self.seat, "rule": self.rule, "prompt": self.prompt,
             "choices": list(self.choices), "blocks": self.blocks, "lapses": self.lapses,
             "amount": None if self.amount is None else str(self.amount), "because": list(self.because),
+            "open_to": list(self.open_to),
         }

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .registry import games
 from .rules import Rule, lookup
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
-    from .games import _games
     out: list[Rule] = []
-    for g in _games().values():
+    for g in games().values():
         if game and g.id != game:
             continue
         for r in getattr(g, "rules", ()):

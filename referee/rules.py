@@ -3,6 +3,7 @@
 Each `Rule` carries its id, name, our own wording, where it comes from in the rule sheet, when it
 fires and what it does (in words for people, and as code for the referee), the cards it concerns,
 its settings, the interpretation we chose where the sheet is ambiguous, and worked examples.
+`hooks` are what it does at a moment of play, `queries` the answers it changes (see rulebook.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ class Rule:
     interpretation: str = ""           # our reading where the sheet is ambiguous
     examples: tuple[str, ...] = ()
     hooks: dict[str, Callable] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # Answers this rule changes (rulebook.Rulebook.query): name -> fn(game, state, value, *args).
+    queries: dict[str, Callable] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    order: int = 0                     # where its query overrides stack: lower first
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "game": self.game, "text": self.text, "source": self.source,

@@ -5,7 +5,7 @@ legal answers to every pending decision, random legal bets, hands shown at showd
 randomness is the `random.Random` passed in (seeded by the caller), so a run is repeatable.
 
 Each step lists candidate events (answers to the pending decisions built from each rule's choices
-and the boards, the next card of the deal, the betting options of `referee.betting.options`),
+and the boards, the next card of the deal, the betting options of `referee.poker.betting.options`),
 orders them at random and applies the first one the referee accepts (`apply` refuses exactly
 what `engine.can` refuses, at the same cost). After every accepted event it checks:
 
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 
-from . import betting as bet
+from .poker import betting as bet
 from .announcements import Kind
 from .cards import Card, deck52
 from .engine import Refusal, apply, replay
@@ -303,17 +303,17 @@ class Simulator:
     # ---- dealing
     def needs_card(self) -> bool:
         hand = self.state.hand
-        if hand.marks.get("replacement_owed") or hand.marks.get("community_owed"):
+        if hand.replacement_owed or hand.community_owed:
             return True
         target = 3 if hand.street == 3 else hand.street
-        got = dict(hand.marks["received"])
+        got = dict(hand.received)
         return hand.phase == "dealing" and any(got[s] < target for s in hand.live)
 
     def next_deal(self) -> Event | None:
         """The next card the dealer deals: a replacement owed, a war card, or the next card of the
         street going round the table (third street: down, down, up)."""
         hand = self.state.hand
-        owed = hand.marks.get("replacement_owed", ())
+        owed = hand.replacement_owed
         if owed:
             return CardDealt(owed[0][0], self.deck[-1], True)
         war = hand.marks.get("war")
@@ -322,10 +322,10 @@ class Simulator:
             return CardDealt(a if len(ca) <= len(cb) else b, self.war_deck[-1], True, None, "war")
         if hand.phase != "dealing":
             return None
-        if hand.marks.get("community_owed"):
+        if hand.community_owed:
             return CardDealt(None, self.deck[-1], True, hand.street)
         target = 3 if hand.street == 3 else hand.street
-        got = dict(hand.marks["received"])
+        got = dict(hand.received)
         short = [s for s in hand.order if not hand.boards[s].folded and got[s] < target]
         if not short:
             return None

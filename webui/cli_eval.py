@@ -7,7 +7,7 @@ import json
 import re
 
 from referee.cards import Card, CardError, parse_card, parse_cards
-from referee.evaluator import derived, evaluate, natural, void, wild
+from referee.poker.evaluator import derived, evaluate, natural, void, wild
 
 BONEDONESKIS_HELP = """Bonedoneskis card notation: a plain card is face up; (AH) is a face-down card;
 JS! is an activated black Jack; 4S@3 is the 4♠ dealt face up on street 3 (Schizo4nia);
@@ -64,7 +64,7 @@ def _bonedoneskis_value(text: str):
     (best hand, why the hand is dead at showdown or None)."""
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
-    from referee.state import Hand, SeatHand, Slot
+    from referee.games.stud_state import Hand, SeatHand, Slot
     settings = BonedoneskisSettings()
     slots, combos = [], []
     for order, token in enumerate(text.replace(",", " ").split(), start=1):

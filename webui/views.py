@@ -7,10 +7,11 @@ import dataclasses
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from referee.betting import options as betting_options
+from referee.poker.betting import options as betting_options
+from referee import registry
 from referee.ledger import balances, settle_up
 from referee.money import ZERO, fmt
-from referee.pots import compute_pots
+from referee.poker.pots import compute_pots
 
 if TYPE_CHECKING:
     from .night import Night
@@ -198,9 +199,8 @@ def ledger(night: "Night") -> dict:
 
 
 def games() -> list[dict[str, Any]]:
-    from referee.games import _games
     out = []
-    for gid, g in _games().items():
+    for gid, g in registry.games().items():
         cls = getattr(g, "settings_class", None)
         fields = []
         if cls is not None:

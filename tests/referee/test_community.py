@@ -7,7 +7,7 @@ import pytest
 
 from referee.cards import Card, deck52
 from referee.engine import Refusal, apply
-from referee.evaluator import evaluate
+from referee.poker.evaluator import evaluate
 from referee.events import CardDealt
 from referee.ledger import balances
 from referee.script import call_around, play
@@ -43,7 +43,7 @@ def _deal_to_last_street(game: str = "stud", settings: str = "") -> tuple:
 def test_too_few_cards_for_every_last_card_makes_one_community_card():
     state, rest = _deal_to_last_street()
     assert state.hand.street == 8 and state.hand.dealt == 49
-    assert state.hand.marks.get("community_owed")
+    assert state.hand.community_owed
     with pytest.raises(Refusal, match="one community card"):
         apply(state, CardDealt(1, rest[0], False, 8))
     with pytest.raises(Refusal, match="face up"):
@@ -77,7 +77,7 @@ def test_the_community_card_plays_in_every_hand_at_showdown():
 
 def test_setting_off_deals_each_last_card_as_before():
     state, rest = _deal_to_last_street(settings="community_card=false")
-    assert not state.hand.marks.get("community_owed")
+    assert not state.hand.community_owed
     state, _ = play(f"down 1 {rest[0].code}", state)
     assert len(state.hand.boards[1].slots) == 8
     with pytest.raises(Refusal, match="no cards to the centre"):
@@ -98,7 +98,7 @@ def test_the_simulator_plays_short_decks_out_with_a_community_card():
 def test_a_community_seven_is_wild_for_everyone_but_shows_no_one_first():
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
-    from referee.state import Hand, SeatHand, Slot
+    from referee.games.stud_state import Hand, SeatHand, Slot
 
     settings = BonedoneskisSettings()
     slots = tuple(Slot(Card.parse(c), up, 3, i) for i, (c, up) in

@@ -1,4 +1,4 @@
-"""Unit tests for referee.evaluator: categories, kickers, wilds, derived / void / combined cards,
+"""Unit tests for referee.poker.evaluator: categories, kickers, wilds, derived / void / combined cards,
 No Copies, named top hands, reporting and input errors."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import JOKER, Card, parse_card, parse_cards
-from referee.evaluator import (Category, HandValue, Played, TopHand, Unit, combined, derived, evaluate, natural,
+from referee.poker.evaluator import (Category, HandValue, Played, TopHand, Unit, combined, derived, evaluate, natural,
                                played, suitless, void, wild, with_extra)
-from referee.evaluator_core import Pool, solve
+from referee.poker.evaluator_core import Pool, solve
 
 C = parse_card
 SUITS = "SHDC"

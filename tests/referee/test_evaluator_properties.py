@@ -1,4 +1,4 @@
-"""Property tests for referee.evaluator against treys and against brute-force references.
+"""Property tests for referee.poker.evaluator against treys and against brute-force references.
 
 Two references live here, both independent of the evaluator's analytic wild code:
 * `literal_best`: substitutes every concrete card (all 52) for each wild, every option for each
@@ -23,7 +23,7 @@ from treys import Card as TCard
 from treys import Evaluator
 
 from referee.cards import JOKER, Card, deck52
-from referee.evaluator import (Category, Played, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
+from referee.poker.evaluator import (Category, Played, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
                                suitless, void, wild, with_extra)
 
 SUITS = "SHDC"

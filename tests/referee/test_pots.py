@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.money import MoneyError, money
-from referee.pots import Pot, award, compute_pots, split, total_winnings
+from referee.poker.pots import Pot, award, compute_pots, split, total_winnings
 
 D = money
 

@@ -68,7 +68,7 @@ def test_a_pot_that_keeps_a_cent_is_caught(monkeypatch):
 def test_a_lost_replacement_card_is_caught(monkeypatch):
     def lose(self, w, event):  # takes the owed card off the books but never puts it on the board
         hand = w.hand
-        hand.marks["replacement_owed"] = tuple(o for o in hand.marks["replacement_owed"] if o[0] != event.seat)
+        hand.replacement_owed = tuple(o for o in hand.replacement_owed if o[0] != event.seat)
         hand.pending = tuple(p for p in hand.pending if p.rule != "replacement")
         hand.dealt += 1
         self.after_decision(w)
@@ -172,10 +172,10 @@ up 1 QH, 2 AH, 3 8D
 def test_the_fast_path_for_plain_boards_judges_like_the_full_rules():
     # powers._evaluate skips the house-rule units for boards of plain cards; it must agree.
     from referee.cards import deck52
-    from referee.evaluator import evaluate
+    from referee.poker.evaluator import evaluate
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
-    from referee.state import Slot
+    from referee.games.stud_state import Slot
     settings, rng, deck = BonedoneskisSettings(), random.Random(5), list(deck52())
     tags = [(), ("activated",), ("schizo:5",), ("schizo:3",), ("was_down",)]
     for _ in range(600):

@@ -9,6 +9,7 @@ import time
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request, session
 
+from referee import registry
 from referee.events import CardDealt, Decision, from_json
 
 from ..security import (ApiError, bad, body, check_pin, field, host_required, idempotent, key_for_store)
@@ -94,9 +95,8 @@ def table_qr():
 @host_required
 @idempotent
 def start_night():
-    from referee.games import _games
     data = body()
-    game = field(data, "game", "str", choices=tuple(_games()))
+    game = field(data, "game", "str", choices=tuple(registry.games()))
     seats = field(data, "seats", "list")
     if not 2 <= len(seats) <= 12:
         raise bad("field 'seats' must list 2 to 12 seat numbers")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...state import Hand, Slot
+from ..stud_state import Hand, Slot
 
 TRADE_CARDS = ("9D", "TS", "2H")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
-from ...engine import Refusal
+from ...work import Refusal
 from ...events import Bet, Call, Check, Raise
-from ... import betting as bet
+from ...poker import betting as bet
 from . import boards, powers
 from .common import all_of_rank, codes, only_for, rule
 

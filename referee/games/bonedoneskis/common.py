@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
-from ...engine import Refusal, Work
+from ...work import Refusal, Work
 from ...money import fmt
 from ...rules import Rule, Setting
 

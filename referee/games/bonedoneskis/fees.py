@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
-from ...engine import Refusal
+from ...work import Refusal
 from ...ledger import seat_account
 from ...money import fmt
 from . import boards
@@ -186,7 +186,7 @@ def _gld_street_start(g, w):
 
 def _gld_offer(g, w, seat):
     hand = w.hand
-    if seat in hand.marks.get("river_up_paid", ()) or hand.marks.get("community_owed") or hand.community:
+    if seat in hand.marks.get("river_up_paid", ()) or hand.community_owed or hand.community:
         return  # (a community last card is face up for everyone anyway)
     if any(p.rule == "gamblers-last-dollar" and p.seat == seat for p in hand.pending):
         return

@@ -1,20 +1,19 @@
 """Bonedoneskis: six-card stud (extended to 7- or 8-card stud by a red Jack or the Q♠ face up on
-fifth or sixth street) with its 26 house rules plugged into the stud hooks.
+fifth or sixth street) with its 26 house rules as rule objects.
 
-The rules live in the sibling modules as `Rule` objects; this class only routes each moment of
-the hand to the rules that listen for it, in the catalogue's order (which is also the order in
-which a seat is asked when several rules fire on one card).
+The rules live in the sibling modules; the stud hand fires each moment to them through the
+rulebook, in the catalogue's order (which is also the order in which a seat is asked when several
+rules fire on one card). This class adds the street extension and the card powers' hand values.
 """
 
 from __future__ import annotations
 
-from ...cards import deck52
-from ...engine import Refusal, Work
-from ...events import BetAction, CardDealt, CardMoved, CardsSwapped, Decision
-from ...state import Slot
+from ...registry import register
+from ...work import Work
 from ..stud import StudGame
+from ..stud_state import Slot
 from . import powers
-from .catalog import RULES, RULES_BY_ID
+from .catalog import RULES
 from .settings import BonedoneskisSettings
 
 
@@ -23,35 +22,12 @@ def extends(card) -> bool:
     return (card.rank == 11 and card.is_red) or (card.rank == 12 and card.suit == "S")
 
 
-# Each hook's functions in catalogue order, looked up once (the hooks run on every event).
-_HOOKS: dict[str, tuple] = {}
-for _rule in RULES:
-    for _name, _fn in _rule.hooks.items():
-        _HOOKS[_name] = _HOOKS.get(_name, ()) + (_fn,)
-_NO_HOOKS: tuple = ()
-# The "up" hooks that can act on each card, still in catalogue order: a hook marked `only_for`
-# some cards (common.only_for) does nothing for any other card, so it is not called for it.
-_UP_FOR_CARD: dict = {card: tuple(fn for fn in _HOOKS.get("up", ()) if card in getattr(fn, "only_for", (card,)))
-                      for card in deck52()}
-
-
 class Bonedoneskis(StudGame):
     id = "bonedoneskis"
     name = "Bonedoneskis"
     settings_class = BonedoneskisSettings
     rules = RULES
 
-    def _fire(self, hook: str, w: Work, *args) -> None:
-        self._run(_HOOKS.get(hook, _NO_HOOKS), w, args)
-
-    def _run(self, fns: tuple, w: Work, args: tuple) -> None:
-        hand = w.state.hand  # the same Hand object for the whole event
-        for fn in fns:
-            fn(self, w, *args)
-            if hand.phase == "over":
-                return
-
-    # ------------------------------------------------------------------------ cards
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
         hand, settings = w.hand, w.state.settings
         slot: Slot = hand.boards[seat].slots[index]
@@ -64,82 +40,7 @@ class Bonedoneskis(StudGame):
                 hand.final_street = target
                 w.say(f"{slot.card.pretty} face up on street {hand.street}: the hand becomes {target}-card "
                       f"stud (street {hand.street + 1} comes face up).", rule="extension", seats=(seat,))
-        self._run(_UP_FOR_CARD.get(slot.card, _HOOKS.get("up", _NO_HOOKS)), w, (seat, index, how))
-
-    def before_deal(self, w: Work, event: CardDealt) -> None:
-        self._fire("deal", w, event)
-
-    def deal(self, w: Work, event: CardDealt) -> None:
-        if event.deck == "main":
-            self.before_deal(w, event)
-        super().deal(w, event)
-
-    def after_deal(self, w: Work, seat: int) -> None:
-        self._fire("after_deal", w, seat)
-
-    def side_deal(self, w: Work, event: CardDealt) -> None:
-        if "side_deal" not in {h for r in RULES for h in r.hooks}:
-            super().side_deal(w, event)
-        self._fire("side_deal", w, event)
-
-    def on_street_dealt(self, w: Work) -> None:
-        self._fire("street_dealt", w)
-
-    def start_betting(self, w: Work) -> None:
-        super().start_betting(w)
-        if w.hand.phase == "betting":
-            self._fire("betting_start", w)
-
-    def round_over(self, w: Work) -> None:
-        super().round_over(w)
-        if w.hand.phase == "dealing":
-            self._fire("street_start", w)
-
-    def on_exposed(self, w: Work, seat: int, index: int) -> None:
-        self._fire("exposed", w, seat, index)
-
-    def on_turned_down(self, w: Work, seat: int, index: int) -> None:
-        self._fire("turned_down", w, seat, index)
-
-    def after_swap(self, w: Work, event: CardsSwapped, ia: int, ib: int) -> None:
-        self._fire("swap", w, event, ia, ib)
-        for seat, index in ((event.seat_a, ia), (event.seat_b, ib)):
-            if w.hand.phase != "over" and w.hand.boards[seat].slots[index].up:
-                self.on_up(w, seat, index, "traded")
-
-    def after_move(self, w: Work, event: CardMoved) -> None:
-        self._fire("move", w, event)
-        board = w.hand.boards[event.to_seat]
-        if w.hand.phase != "over" and board.slots[-1].up:
-            self.on_up(w, event.to_seat, len(board.slots) - 1, "moved")
-
-    # ----------------------------------------------------------------------- betting
-    def before_action(self, w: Work, event: BetAction) -> None:
-        self._fire("before_action", w, event)
-
-    def after_action(self, w: Work, event: BetAction) -> None:
-        self._fire("after_action", w, event)
-
-    # --------------------------------------------------------------------- decisions
-    def on_decision(self, w: Work, pending, event: Decision) -> None:
-        rule = RULES_BY_ID.get(pending.rule)
-        fn = rule.hooks.get("decide") if rule else None
-        if fn is None:
-            raise Refusal(f"no rule answers a {pending.rule!r} decision")
-        fn(self, w, pending, event)
-
-    def on_hand_over(self, w: Work) -> None:
-        for fn in _HOOKS.get("hand_over", ()):
-            fn(self, w)
-
-    def on_fold(self, w: Work, seat: int) -> None:
-        self._fire("fold", w, seat)
-
-    def on_lapse(self, w: Work, pending) -> None:
-        rule = RULES_BY_ID.get(pending.rule)
-        fn = rule.hooks.get("lapse") if rule else None
-        if fn is not None:
-            fn(self, w, pending)
+        super().on_up(w, seat, index, how)
 
     # ----------------------------------------------------------------------- values
     def up_card_value(self, w: Work, seat: int, slot: Slot) -> tuple:
@@ -161,3 +62,6 @@ class Bonedoneskis(StudGame):
 
     def dead_rule(self, w: Work, seat: int) -> str:
         return "killer-4" if powers.dead_reason(w.hand, seat) else ""
+
+
+register(Bonedoneskis())

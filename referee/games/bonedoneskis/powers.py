@@ -8,9 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...cards import Card
-from ...evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
+from ...poker.evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
                          suitless, void, wild, with_extra)
-from ...state import Hand, Slot
+from ..stud_state import Hand, Slot
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 FOUR_OF_CLUBS = Card(4, "C")

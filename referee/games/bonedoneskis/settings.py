@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..stud_settings import SettingsError, StudSettings
+from ...settings import SettingsError
+from ..stud_settings import StudSettings
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
-from ...engine import Refusal
+from ...work import Refusal
 from ...events import CardMoved, CardsSwapped
 from ...money import fmt
 from . import boards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
-from ...engine import Refusal
+from ...work import Refusal
 from ...events import CardTurnedDown
 from . import boards
 from .common import codes, only_for, rule, target_card
@@ -178,7 +178,7 @@ def _river_kings(hand) -> list[tuple[int, Card]]:
 
 def _river_street_start(g, w):
     hand = w.hand
-    if hand.street != hand.final_street or hand.marks.get("community_owed"):
+    if hand.street != hand.final_street or hand.community_owed:
         return  # (a community last card is face up for everyone anyway)
     kings = _river_kings(hand)
     if not kings:

@@ -5,10 +5,10 @@ deck, and the first to win two battles takes the side pot. Then the hand carries
 from __future__ import annotations
 
 from ...announcements import Kind
-from ...engine import Refusal
+from ...work import Refusal
 from ...ledger import pot_account, seat_account
 from ...money import ZERO, fmt
-from ...pots import split
+from ...poker.pots import split
 from .common import all_of_rank, only_for, rule
 
 WAR = pot_account("war")

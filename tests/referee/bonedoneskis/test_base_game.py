@@ -103,7 +103,7 @@ def test_all_in_makes_a_side_pot():
     state, _ = apply(state, AllIn(3, Decimal("0.25")))
     state, _ = apply(state, Call(1))
     assert state.hand.boards[3].all_in and state.hand.phase == "dealing"
-    from referee.pots import compute_pots
+    from referee.poker.pots import compute_pots
     pots = compute_pots(state.hand.contributions, [], {3})
     assert pots[0].eligible == (1, 2, 3) and pots[0].amount == Decimal("2.25")
     assert pots[1].eligible == (1, 2) and pots[1].amount == Decimal("0.50")

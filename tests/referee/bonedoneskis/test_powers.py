@@ -8,12 +8,12 @@ import pytest
 
 from referee.cards import parse_card
 from referee.engine import Refusal
-from referee.evaluator import Category
+from referee.poker.evaluator import Category
 from referee.games.bonedoneskis import powers
 from referee.games.bonedoneskis.settings import BonedoneskisSettings
 from referee.ledger import balances
 from referee.script import call_around, play
-from referee.state import Hand, SeatHand, Slot
+from referee.games.stud_state import Hand, SeatHand, Slot
 
 
 def value(text, combos=(), *, up_only=False, **settings):
@@ -33,7 +33,7 @@ def value(text, combos=(), *, up_only=False, **settings):
         if token.endswith("_"):
             token, _ = token[:-1], tags.add("turned_down")
         slots.append(Slot(parse_card(token), not down, 3, order, frozenset(tags)))
-    hand = Hand(0, 1, (1,), {1: SeatHand(1, tuple(slots))}, final_street=len(slots))
+    hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
     hand.marks["combined"] = tuple((1, left, two) for left, two in combos)
     return powers.evaluate_seat(hand, BonedoneskisSettings(**settings), 1, up_only=up_only)
 
@@ -145,7 +145,7 @@ def test_schizo_suitless_four_never_makes_a_flush():
 def test_killer_four_only_face_down():
     def dead(board):
         slots = tuple(Slot(parse_card(t.strip("()")), not t.startswith("("), 3, i) for i, t in enumerate(board.split()))
-        return powers.dead_reason(Hand(0, 1, (1,), {1: SeatHand(1, slots)}, 6), 1)
+        return powers.dead_reason(Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, slots)}, final_street=6), 1)
     assert "Killer 4" in dead("(4C) (KH) KD KS KC")
     assert dead("(AC) (KH) 4C KS KC") is None
 

@@ -5,11 +5,33 @@ Functions here take and return `Betting` values (frozen); the game applies the m
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
-from .events import AllIn, Bet, BetAction, BringIn, Call, Check, Complete, Fold, Raise
-from .money import ZERO, fmt
-from .state import Betting, evolve
+from ..events import AllIn, Bet, BetAction, BringIn, Call, Check, Complete, Fold, Raise
+from ..money import ZERO, fmt
+from ..state import evolve
+
+
+@dataclass(frozen=True)
+class Betting:
+    """One fixed-limit betting round."""
+
+    street: int
+    size: Decimal                    # the bet/raise unit this round
+    to_act: int | None               # seat whose turn it is; None when the round is over
+    level: Decimal = ZERO            # what each seat must have put in this round to stay
+    put: tuple[tuple[int, Decimal], ...] = ()  # per seat, this round
+    raises: int = 0                  # bets and raises so far (the bring-in is not one)
+    acted: frozenset[int] = frozenset()
+    bring_in: bool = False           # third street: the first action must be the bring-in
+    completed: bool = False          # the bring-in has been completed to a full bet
+
+    def put_by(self, seat: int) -> Decimal:
+        for s, amount in self.put:
+            if s == seat:
+                return amount
+        return ZERO
 
 
 class BettingError(ValueError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.evaluator_core import SUITS
+from referee.poker.evaluator_core import SUITS
 
 _PLURAL = {11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
 _SINGLE = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
@@ -44,7 +44,7 @@ def sequence(key: tuple) -> list[int]:
 
 def materialize(detail: tuple):
     """(five played cards, plays_as) for an evaluation's detail record."""
-    from referee.evaluator import Played
+    from referee.poker.evaluator import Played
 
     if detail[0] == "plain":
         _, cards, key, fs = detail

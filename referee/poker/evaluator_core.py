@@ -1,4 +1,4 @@
-"""Rank-mask core of the hand evaluator (see `referee.evaluator` for the public API).
+"""Rank-mask core of the hand evaluator (see `referee.poker.evaluator` for the public API).
 
 Everything here works on bit masks: bit r set means rank r (2..14) is present. The pool of
 played cards is summarised in a `Pool`: per-rank counts, "at least c of this rank" masks, one

@@ -22,7 +22,7 @@ Copies five of a kind needs a suitless card.
 
 `evaluate` returns a `HandValue`; values compare by `key` (category first, then the ranks that
 break ties; a missing card counts below a deuce), so `max(values)` is the winner and equal keys
-are a tie. Wild cards are resolved analytically (`referee.evaluator_core`), never by trying
+are a tie. Wild cards are resolved analytically (`referee.poker.evaluator_core`), never by trying
 all 52 substitutes; derived and other alternatives are enumerated on top of that.
 """
 
@@ -35,7 +35,7 @@ from functools import cached_property
 from typing import Iterable, NamedTuple, Union
 
 from referee.cards import CHAR_RANKS, RANK_CHARS, SUIT_SYMBOLS, SYMBOL_SUITS, Card, parse_card, parse_cards
-from referee.evaluator_core import BY_CATEGORY, PRIMARY, SUIT_INDEX, SUITS, Pool, masks_key, solve, solve_simple
+from referee.poker.evaluator_core import BY_CATEGORY, PRIMARY, SUIT_INDEX, SUITS, Pool, masks_key, solve, solve_simple
 
 
 class Category(IntEnum):
@@ -219,7 +219,7 @@ class HandValue:
 
     @cached_property
     def _made(self) -> tuple[tuple[Played, ...], dict]:
-        from referee.evaluator_show import materialize
+        from referee.poker.evaluator_show import materialize
         return materialize(self._detail)
 
     @property
@@ -234,7 +234,7 @@ class HandValue:
 
     @cached_property
     def name(self) -> str:
-        from referee.evaluator_show import hand_name
+        from referee.poker.evaluator_show import hand_name
         return hand_name(self.key, self._detail)
 
     def __eq__(self, other):

@@ -1,0 +1,111 @@
+"""Cards moving on a stud table once dealt: turned up or down, traded, moved, discarded.
+
+The `expose`/`turn_down`/`swap`/`move`/`discard` methods do the move (rules call them when a
+decision makes a card move); the `card_*` handlers take the same moves as events from the camera
+or the dashboard.
+"""
+
+from __future__ import annotations
+
+from ..events import CardDiscarded, CardExposed, CardMoved, CardsSwapped, CardTurnedDown
+from ..work import Refusal, Work
+from .stud_state import Hand, Slot
+
+
+class StudMoves:
+    # --------------------------------------------------------------- events from the table
+    def card_exposed(self, w: Work, event: CardExposed) -> None:
+        self.expose(w, event)
+
+    def card_turned_down(self, w: Work, event: CardTurnedDown) -> None:
+        self.turn_down(w, event)
+
+    def cards_swapped(self, w: Work, event: CardsSwapped) -> None:
+        self.swap(w, event)
+
+    def card_moved(self, w: Work, event: CardMoved) -> None:
+        self.move(w, event)
+
+    def card_discarded(self, w: Work, event: CardDiscarded) -> None:
+        self.discard(w, event)
+
+    # ---------------------------------------------------------------------- the moves
+    def find(self, hand: Hand, seat: int, card, *, up: bool | None = None) -> int:
+        board = self.live_seat(hand, seat)
+        index = board.index_of(card, up=up)
+        if index is None and card is not None and up is False:
+            index = board.index_of(None, up=False)  # an unseen hole card now identified
+        if index is None:
+            where = {True: "face up ", False: "face down ", None: ""}[up]
+            raise Refusal(f"seat {seat} has no {where}{card.pretty if card else 'unseen card'}")
+        return index
+
+    def expose(self, w: Work, event: CardExposed) -> None:
+        hand = w.hand
+        index = self.find(hand, event.seat, event.card, up=False)
+        slot = hand.boards[event.seat].slots[index]
+        if slot.card is None:
+            self.check_card_free(hand, event.card)
+        hand.boards[event.seat] = hand.boards[event.seat].with_slot(
+            index, Slot(event.card, True, slot.street, slot.order, slot.tags | {"was_down"}))
+        self.fire("exposed", w, event.seat, index)
+        self.on_up(w, event.seat, index, "exposed")
+
+    def turn_down(self, w: Work, event: CardTurnedDown) -> None:
+        hand = w.hand
+        index = self.find(hand, event.seat, event.card, up=True)
+        slot = hand.boards[event.seat].slots[index]
+        hand.boards[event.seat] = hand.boards[event.seat].with_slot(
+            index, Slot(slot.card, False, slot.street, slot.order, slot.tags | {"turned_down"}))
+        self.fire("turned_down", w, event.seat, index)
+
+    def swap(self, w: Work, event: CardsSwapped) -> None:
+        hand = w.hand
+        if event.seat_a == event.seat_b:
+            raise Refusal("a seat cannot trade with itself")
+        ia = self.find(hand, event.seat_a, event.card_a)
+        ib = self.find(hand, event.seat_b, event.card_b)
+        a, b = hand.boards[event.seat_a].slots[ia], hand.boards[event.seat_b].slots[ib]
+        # Each card keeps its place and face on the new board; it carries its marks with it.
+        new_a = Slot(b.card, a.up, a.street, a.order, b.tags | {"traded"})
+        new_b = Slot(a.card, b.up, b.street, b.order, a.tags | {"traded"})
+        hand.boards[event.seat_a] = hand.boards[event.seat_a].with_slot(ia, new_a)
+        hand.boards[event.seat_b] = hand.boards[event.seat_b].with_slot(ib, new_b)
+        w.say(f"Seat {event.seat_a} and seat {event.seat_b} trade "
+              f"{_name(a.card, a.up)} for {_name(b.card, b.up)}.", seats=(event.seat_a, event.seat_b))
+        self.fire("swap", w, event, ia, ib)
+        for seat, index in ((event.seat_a, ia), (event.seat_b, ib)):
+            if w.hand.phase != "over" and w.hand.boards[seat].slots[index].up:
+                self.on_up(w, seat, index, "traded")
+
+    def move(self, w: Work, event: CardMoved) -> None:
+        hand = w.hand
+        if event.from_seat == event.to_seat:
+            raise Refusal("a card cannot move to the seat it is at")
+        index = self.find(hand, event.from_seat, event.card)
+        self.live_seat(hand, event.to_seat)
+        slot = hand.boards[event.from_seat].slots[index]
+        hand.boards[event.from_seat] = hand.boards[event.from_seat].without(index)
+        self.slot_removed(hand, event.from_seat, index)
+        hand.boards[event.to_seat] = hand.boards[event.to_seat].adding(slot.tagged("moved"))
+        w.say(f"{event.card.pretty} moves from seat {event.from_seat} to seat {event.to_seat}.",
+              seats=(event.from_seat, event.to_seat))
+        self.fire("move", w, event)
+        board = w.hand.boards[event.to_seat]
+        if w.hand.phase != "over" and board.slots[-1].up:
+            self.on_up(w, event.to_seat, len(board.slots) - 1, "moved")
+
+    def discard(self, w: Work, event: CardDiscarded) -> None:
+        hand = w.hand
+        index = self.find(hand, event.seat, event.card)
+        slot = hand.boards[event.seat].slots[index]
+        hand.boards[event.seat] = hand.boards[event.seat].without(index)
+        self.slot_removed(hand, event.seat, index)
+        if slot.card is not None:
+            hand.discards = hand.discards + (slot.card,)
+
+
+def _name(card, up: bool) -> str:
+    if card is None:
+        return "a hole card"
+    return card.pretty if up else "a hole card"
