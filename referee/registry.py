@@ -25,3 +25,8 @@ def game_ids() -> list[str]:
 def games() -> dict:
     """id -> game, in the order they joined."""
     return dict(_GAMES)
+
+
+def unregister(game_id: str) -> None:
+    """A game leaves (a test's throwaway game)."""
+    _GAMES.pop(game_id, None)
