@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ...cards import deck52
 from ...engine import Refusal, Work
-from ...events import BetAction, CardDealt, CardMoved, CardsSwapped, Decision
+from ...events import BetAction, CardDealt, CardDiscarded, CardMoved, CardsSwapped, Decision
 from ...state import Slot
 from ..stud import StudGame
 from . import powers
 from .catalog import RULES, RULES_BY_ID
+from .common import lost_grant, power_gone
 from .settings import BonedoneskisSettings
 
 
@@ -100,18 +101,38 @@ class Bonedoneskis(StudGame):
 
     def on_turned_down(self, w: Work, seat: int, index: int) -> None:
         self._fire("turned_down", w, seat, index)
+        self.recheck_grants(w)
 
     def after_swap(self, w: Work, event: CardsSwapped, ia: int, ib: int) -> None:
         self._fire("swap", w, event, ia, ib)
+        self.recheck_grants(w)  # before the cards' new holders are asked anything (on_up)
         for seat, index in ((event.seat_a, ia), (event.seat_b, ib)):
             if w.hand.phase != "over" and w.hand.boards[seat].slots[index].up:
                 self.on_up(w, seat, index, "traded")
 
     def after_move(self, w: Work, event: CardMoved) -> None:
         self._fire("move", w, event)
+        self.recheck_grants(w)
         board = w.hand.boards[event.to_seat]
         if w.hand.phase != "over" and board.slots[-1].up:
             self.on_up(w, event.to_seat, len(board.slots) - 1, "moved")
+
+    def discard(self, w: Work, event: CardDiscarded) -> None:
+        super().discard(w, event)
+        self.recheck_grants(w)
+
+    def recheck_grants(self, w: Work) -> None:
+        """A card's power goes with the card: once a card has moved or turned face down, every open
+        decision it granted (its data names the card, "grant") and whose seat no longer holds it face
+        up is withdrawn. Where a rule gives the power to whoever holds the card, the new holder is
+        asked by that rule's own `up` hook."""
+        hand = w.hand
+        for p in hand.pending:
+            card = lost_grant(hand, p)
+            if card is not None:
+                w.close(p)
+                power_gone(w, RULES_BY_ID[p.get("by") or p.rule], p.seat, card,
+                           "obligation" if p.blocks else "option")
 
     # ----------------------------------------------------------------------- betting
     def before_action(self, w: Work, event: BetAction) -> None:
