@@ -148,6 +148,7 @@ class Bonedoneskis(StudGame):
         if fn is None:
             raise Refusal(f"no rule answers a {pending.rule!r} decision")
         fn(self, w, pending, event)
+        self.recheck_grants(w)  # a decision may take a card off a board without moving it (a 3 sold)
 
     def on_hand_over(self, w: Work) -> None:
         for fn in _HOOKS.get("hand_over", ()):
