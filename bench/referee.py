@@ -1,6 +1,6 @@
 """Benchmark the referee (not a test): `python bench/referee.py [--hands N] [--players P] [--seed S]`.
 
-Hands per second of our random-hand simulator (`referee.simulate`: random Bonedoneskis deals, random
+Hands per second of our random-hand simulator (`referee.games.bonedoneskis.simulate`: random Bonedoneskis deals, random
 legal decisions for the 26 house rules, random fixed-limit bets, showdowns, every event through
 `referee.engine.apply`) against pokerkit's fixed-limit seven-card stud played with random legal
 actions (`pokerkit.FixedLimitSevenCardStud`, every automation on: antes, dealing, showdown, chips),
@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pokerkit import Automation, FixedLimitSevenCardStud
 
-from referee.simulate import simulate
+from referee.games.bonedoneskis.simulate import simulate
 
 AUTOMATIONS = tuple(Automation)
 # 7-card stud for 7+ players can run past 52 cards; pokerkit then deals mucked cards and says so.

@@ -75,6 +75,11 @@ BASE_GAME_READINGS = (
     ("base: impossible obligations end", "An obligation that can no longer be met ends with an announcement "
      "instead of holding the hand: a trade card with no face-up card of its street left on another live "
      "board, a turn-up with no hole card left or whose picked card has moved."),
+    ("base: powers go with the card", "A card's power goes with the card, not with the seat that once held it "
+     "face up: an option a face-up card gave (the 8 Ball, a 3's sale, Gambler's Last Dollar, combining 2s, "
+     "the Queen of Hearts' pick, the 4-tician) is withdrawn, with an "
+     "announcement, as soon as its seat no longer holds that card face up (traded, stolen, discarded or "
+     "turned face down). Whether the card's new holder gets the power is each rule's own reading (below)."),
     ("base: folding in turn", "If the seat to act folds on a house rule (would not pay), the turn moves on."),
     ("base: power announcements", "Card powers are announced at showdown when they change what a card plays "
      "as (a 7 as the A♠, a black 6 as an Ace); red 6s whenever held; No Copies only when it cost the hand "

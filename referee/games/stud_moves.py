@@ -58,6 +58,7 @@ class StudMoves:
         hand.boards[event.seat] = hand.boards[event.seat].with_slot(
             index, Slot(slot.card, False, slot.street, slot.order, slot.tags | {"turned_down"}))
         self.fire("turned_down", w, event.seat, index)
+        self.cards_moved(w)
 
     def swap(self, w: Work, event: CardsSwapped) -> None:
         hand = w.hand
@@ -74,6 +75,7 @@ class StudMoves:
         w.say(f"Seat {event.seat_a} and seat {event.seat_b} trade "
               f"{_name(a.card, a.up)} for {_name(b.card, b.up)}.", seats=(event.seat_a, event.seat_b))
         self.fire("swap", w, event, ia, ib)
+        self.cards_moved(w)  # before the cards' new holders are asked anything (on_up)
         for seat, index in ((event.seat_a, ia), (event.seat_b, ib)):
             if w.hand.phase != "over" and w.hand.boards[seat].slots[index].up:
                 self.on_up(w, seat, index, "traded")
@@ -91,6 +93,7 @@ class StudMoves:
         w.say(f"{event.card.pretty} moves from seat {event.from_seat} to seat {event.to_seat}.",
               seats=(event.from_seat, event.to_seat))
         self.fire("move", w, event)
+        self.cards_moved(w)
         board = w.hand.boards[event.to_seat]
         if w.hand.phase != "over" and board.slots[-1].up:
             self.on_up(w, event.to_seat, len(board.slots) - 1, "moved")
@@ -103,6 +106,10 @@ class StudMoves:
         self.slot_removed(hand, event.seat, index)
         if slot.card is not None:
             hand.discards = hand.discards + (slot.card,)
+        self.cards_moved(w)
+
+    def cards_moved(self, w: Work) -> None:
+        """A card moved or turned face down (games re-check what the card gave its old holder)."""
 
 
 def _name(card, up: bool) -> str:

@@ -11,7 +11,7 @@ from referee.poker.evaluator import evaluate
 from referee.events import CardDealt
 from referee.ledger import balances
 from referee.script import call_around, play
-from referee.simulate import simulate
+from referee.games.bonedoneskis.simulate import simulate
 
 SEATS = 7
 

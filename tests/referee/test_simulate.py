@@ -14,7 +14,7 @@ from referee.engine import Refusal
 from referee.games.stud import StudGame
 from referee.ledger import balances
 from referee.script import play
-from referee.simulate import simulate
+from referee.games.bonedoneskis.simulate import simulate
 
 # ~300 hands in all; one replay of each table's log at the end of the run.
 SIZES = [(4, 100), (5, 80), (6, 70), (7, 50)]

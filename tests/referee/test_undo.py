@@ -12,7 +12,7 @@ import pytest
 
 from referee.engine import Refusal, apply, replay
 from referee.events import Decision, TableOpened, Undo
-from referee.simulate import Simulator
+from referee.games.bonedoneskis.simulate import Simulator
 from referee.state import State
 
 

@@ -133,7 +133,8 @@ def _two_up(g, w, seat, index, how):
         return
     w.ask(seat, "codependent-twos", f"Seat {seat}: combine the {left[1].card.pretty} and {slot.card.pretty} into "
           f"a {made.pretty}? (at showdown they play as the {made.pretty} or as the two cards)",
-          ("combine", "keep"), kind=Kind.OPTION, lapses="betting", left=left[1].card.code, two=slot.card.code)
+          ("combine", "keep"), kind=Kind.OPTION, lapses="betting", left=left[1].card.code, two=slot.card.code,
+          grant=(left[1].card.code, slot.card.code))
 
 
 def _two_decide(g, w, pending, event):
@@ -156,7 +157,8 @@ CODEPENDENT_TWOS = rule(
     settings=(("combine_ace_low", True, "an Ace counts 1 when combining (A+2 = 3)"),),
     interpretation="'Immediate left' is the nearest face-up card to the left. Values: 2-10, J=11, Q=12, K=13, "
                    "A=1; a total of 14 is an Ace, more cannot be combined. A card already half of a combined pair "
-                   "cannot be combined again.",
+                   "cannot be combined again. The option goes with both cards: once either is traded, stolen, "
+                   "sold or turned face down before they are combined, it is gone.",
     examples=("X-X-7♥-5♦-2♣: combine 5♦+2♣ = 7♦, a pair of 7s.",
               "J♥-9♥-5♠-9♦-2♣-J♣ reads three Jacks with a 9 and a 5, not Jacks full of 9s.",
               "8♣+2♦ cannot make the 10♣ if you hold the 10♣."), heading="Codependent 2’s",

@@ -79,3 +79,19 @@ def target_card(g, w: Work, event, *, up: bool | None = True, other: bool = True
 
 def slot_index(hand, seat: int, card: Card) -> int | None:
     return hand.boards[seat].index_of(card)
+
+
+def lost_grant(hand, pending) -> Card | None:
+    """A card power's decision names the cards that grant it (data "grant", card codes): the first of
+    them its seat no longer holds face up, or None while it holds them all."""
+    board = hand.boards.get(pending.seat)
+    for code in pending.get("grant", ()):
+        card = Card.parse(code)
+        if board is None or board.index_of(card, up=True) is None:
+            return card
+    return None
+
+
+def power_gone(w: Work, rule: Rule, seat: int, card: Card, what: str = "option") -> None:
+    w.say(f"{rule.name}: seat {seat} no longer holds the {card.pretty} face up; the {what} is gone.",
+          rule=rule.id, seats=(seat,))

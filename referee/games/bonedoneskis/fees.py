@@ -66,16 +66,15 @@ def _threes_up(g, w, seat, index, how):
     fee = w.state.settings.fee
     w.ask(seat, "threes", f"Seat {seat}: sell the {slot.card.pretty} for {fmt(fee)} and take the next card "
           f"instead? (now or never)", ("sell", "keep"), kind=Kind.OPTION, lapses="betting", amount=fee,
-          card=slot.card.code)
+          card=slot.card.code, grant=(slot.card.code,))
 
 
 def _threes_decide(g, w, pending, event):
     hand, seat = w.hand, pending.seat
     card = Card.parse(pending.get("card"))
     index = hand.boards[seat].index_of(card, up=True)
-    if event.choice == "keep" or index is None:
-        if index is not None:
-            hand.boards[seat] = hand.boards[seat].with_slot(index, hand.boards[seat].slots[index].tagged("3-kept"))
+    if event.choice == "keep":
+        hand.boards[seat] = hand.boards[seat].with_slot(index, hand.boards[seat].slots[index].tagged("3-kept"))
         w.say(f"Seat {seat} keeps the {card.pretty}; it cannot be sold later.", rule="threes", seats=(seat,))
         return
     slot = hand.boards[seat].slots[index]
@@ -121,7 +120,10 @@ THREES = rule(
     interpretation="The option lasts until the first betting action of that street; the replacement is dealt "
                    "face up in the 3's place (a face-down replacement is refused), even for a hole 3 that was "
                    "turned up, and a replacement that is again a 3 can be sold again. Betting waits for the "
-                   "replacement.",
+                   "replacement. The option goes with the 3: traded or stolen away, or turned face down, before "
+                   "it is sold, the 3 is no longer for sale by its old holder (withdrawn, not kept: turned up "
+                   "again it can be sold), and a 3 received in a trade cannot be sold by its new holder (it was "
+                   "neither dealt face up nor turned up there).",
     examples=("X-X-3♣: sell for $2.50, next card replaces it.", "A 3 kept on 4th street cannot be sold on 5th."),
     up=_threes_up, decide=_threes_decide, lapse=_threes_lapse, deal=_threes_deal)
 
@@ -173,18 +175,19 @@ FISH_HOOK = rule(
 def _gld_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
     if slot.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS):
-        _gld_offer(g, w, seat)
+        _gld_offer(g, w, seat, slot.card)
 
 
 def _gld_street_start(g, w):
     """Passing is only "not now": the offer comes back each street until the river is dealt."""
     hand = w.hand
     for seat in hand.live:
-        if any(s.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS) for _, s in boards.up(hand, seat)):
-            _gld_offer(g, w, seat)
+        six = next((s.card for _, s in boards.up(hand, seat) if s.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS)), None)
+        if six is not None:
+            _gld_offer(g, w, seat, six)
 
 
-def _gld_offer(g, w, seat):
+def _gld_offer(g, w, seat, six):
     hand = w.hand
     if seat in hand.marks.get("river_up_paid", ()) or hand.community_owed or hand.community:
         return  # (a community last card is face up for everyone anyway)
@@ -194,7 +197,8 @@ def _gld_offer(g, w, seat):
         return
     fee = w.state.settings.fee
     w.ask(seat, "gamblers-last-dollar", f"Seat {seat}: pay {fmt(fee)} to get your river card face up? "
-          f"(Gambler's Last Dollar)", ("pay", "pass"), kind=Kind.OPTION, lapses="river", amount=fee)
+          f"(Gambler's Last Dollar)", ("pay", "pass"), kind=Kind.OPTION, lapses="river", amount=fee,
+          grant=(six.code,))
 
 
 def _gld_decide(g, w, pending, event):
@@ -203,8 +207,6 @@ def _gld_decide(g, w, pending, event):
         w.say(f"Seat {seat} passes on Gambler's Last Dollar for now (asked again next street, until the river).",
               rule="gamblers-last-dollar", seats=(seat,))
         return
-    if not any(s.card in (SIX_OF_HEARTS, SIX_OF_DIAMONDS) for _, s in boards.up(hand, seat)):
-        raise Refusal(f"seat {seat} has no red 6 face up")
     fee = w.state.settings.fee
     g.contribute(w, seat, fee, rule="gamblers-last-dollar", memo="river face up", because=pending.because + (w.seq,))
     hand.marks["river_up_paid"] = hand.marks.get("river_up_paid", ()) + (seat,)
@@ -236,7 +238,9 @@ GAMBLERS_LAST_DOLLAR = rule(
     settings=(("fee", "2.50", "the price"),),
     interpretation="The offer stays open until the seat's river card is dealt; passing once does not close it "
                    "(it is asked again at the start of each later street while a red 6 is still face up). "
-                   "A seat that paid must get its river face up: a face-down river is refused.",
+                   "A seat that paid must get its river face up: a face-down river is refused. The offer "
+                   "belongs to whoever shows the red 6: one traded, stolen or turned face down takes its old "
+                   "holder's offer with it, and a seat that receives a red 6 face up is offered it.",
     examples=("X-X-6♥-K♠-9♣: pay $2.50, the river comes face up.",),
     up=_gld_up, decide=_gld_decide, deal=_gld_deal, after_deal=_gld_after_deal, street_start=_gld_street_start)
 

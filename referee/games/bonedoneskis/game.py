@@ -13,7 +13,8 @@ from ...work import Work
 from ..stud import StudGame
 from ..stud_state import Slot
 from . import powers
-from .catalog import RULES
+from .catalog import RULES, RULES_BY_ID
+from .common import lost_grant, power_gone
 from .settings import BonedoneskisSettings
 
 
@@ -41,6 +42,23 @@ class Bonedoneskis(StudGame):
                 w.say(f"{slot.card.pretty} face up on street {hand.street}: the hand becomes {target}-card "
                       f"stud (street {hand.street + 1} comes face up).", rule="extension", seats=(seat,))
         super().on_up(w, seat, index, how)
+
+    def cards_moved(self, w: Work) -> None:
+        """A card's power goes with the card: once a card has moved or turned face down, every open
+        decision it granted (its data names the card, "grant") and whose seat no longer holds it face
+        up is withdrawn. Where a rule gives the power to whoever holds the card, the new holder is
+        asked by that rule's own `up` hook (which runs after this)."""
+        hand = w.hand
+        for p in hand.pending:
+            card = lost_grant(hand, p)
+            if card is not None:
+                w.close(p)
+                power_gone(w, RULES_BY_ID[p.get("by") or p.rule], p.seat, card,
+                           "obligation" if p.blocks else "option")
+
+    def on_decision(self, w: Work, pending, event) -> None:
+        super().on_decision(w, pending, event)
+        self.cards_moved(w)  # a decision may take a card off a board without moving it (a 3 sold)
 
     # ----------------------------------------------------------------------- values
     def up_card_value(self, w: Work, seat: int, slot: Slot) -> tuple:

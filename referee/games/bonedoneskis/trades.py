@@ -147,7 +147,7 @@ def _eight_ball_up(g, w, seat, index, how):
     fee = w.state.settings.fee
     w.ask(seat, "eight-ball", f"Seat {seat}: pay {fmt(fee)} to trade the 8♠ for any face-up card on another "
           f"player's board? (pass and nobody may use it later)", ("trade", "pass"), kind=Kind.OPTION,
-          lapses="betting", amount=fee)
+          lapses="betting", amount=fee, grant=(EIGHT_OF_SPADES.code,))
 
 
 def _eight_ball_decide(g, w, pending, event):
@@ -157,9 +157,6 @@ def _eight_ball_decide(g, w, pending, event):
         w.say("8 Ball passed: nobody may use it later this hand.", rule="eight-ball", seats=(pending.seat,))
         return
     seat, index = target_card(g, w, event, up=True)
-    mine = hand.boards[pending.seat].index_of(EIGHT_OF_SPADES, up=True)
-    if mine is None:
-        raise Refusal(f"seat {pending.seat} no longer shows the 8♠")
     fee = w.state.settings.fee
     g.contribute(w, pending.seat, fee, rule="eight-ball", memo="8 Ball trade", because=pending.because + (w.seq,))
     hand.marks["8ball-dead"] = True
@@ -180,7 +177,10 @@ EIGHT_BALL = rule(
     effect="Option: pay the fee and swap the 8♠ with any other board's up card. Lapses at the first bet.",
     settings=(("fee", "2.50", "the price"),),
     interpretation="'Board' means face-up cards. Once passed, lapsed or used, no one may use the 8 Ball again "
-                   "this hand.",
+                   "this hand. The option goes with the 8♠: taken by a trade or turned face down before it is "
+                   "used, it is gone for its old holder (withdrawn, not passed: an 8♠ turned up again later "
+                   "gives the option again), and its new holder gets none (it was neither dealt face up nor "
+                   "turned up there).",
     examples=("8♠ up on 5th: pay $2.50 and take seat 4's K♦ from 3rd street, seat 4 gets the 8♠.",),
     up=_eight_ball_up, decide=_eight_ball_decide, lapse=_eight_ball_lapse)
 

@@ -23,7 +23,7 @@ def _queen_up(g, w, seat, index, how):
     if not any(s.down_slots for s in (w.hand.boards[x] for x in w.hand.live)):
         return
     w.ask(seat, "queen-of-hearts", f"Seat {seat} (Q♥): pick any player's face-down card; they must turn it up.",
-          ("pick", "pass"), kind=Kind.OPTION, lapses="betting")
+          ("pick", "pass"), kind=Kind.OPTION, lapses="betting", grant=(slot.card.code,))
 
 
 def _queen_decide(g, w, pending, event):
@@ -51,7 +51,8 @@ QUEEN_OF_HEARTS = rule(
     trigger="The Q♥ is dealt face up or turned face up.",
     effect="Option: pick a face-down card; its owner must turn it up (betting waits for that).",
     interpretation="The holder may pick any player's hole card, their own included. The pick lapses at the "
-                   "first bet of the street.",
+                   "first bet of the street. The option goes with the card: a Q♥ traded away or turned face "
+                   "down before the pick is made takes the option with it.",
     examples=("Q♥ up: pick seat 4's second hole card; seat 4 turns it up.",),
     up=_queen_up, decide=_queen_decide)
 
@@ -137,7 +138,7 @@ def _four_up(g, w, seat, index, how):
     if how not in ("dealt", "exposed") or slot.card.rank != 4 or not slot.card.is_red:
         return
     w.ask(seat, "four-tician", f"Seat {seat} ({slot.card.pretty}): make any player turn one of their face-up "
-          f"cards face down?", ("turn-down", "pass"), kind=Kind.OPTION, lapses="betting")
+          f"cards face down?", ("turn-down", "pass"), kind=Kind.OPTION, lapses="betting", grant=(slot.card.code,))
 
 
 def _four_decide(g, w, pending, event):
@@ -158,7 +159,9 @@ FOUR_TICIAN = rule(
     effect="Option: choose a seat and one of its face-up cards; it goes face down. Lapses at the first bet.",
     interpretation="The red 4's owner chooses the card. A 7 turned down stops being wild; an activated black "
                    "Jack stays wild; a 4♣ turned down kills that hand (Killer 4). A turned-down card no longer "
-                   "counts for board rules.",
+                   "counts for board rules. The option goes with the red 4: once it is traded away or turned "
+                   "face down its old holder's option is gone (one received in a trade gives none: it was "
+                   "neither dealt face up nor turned up there).",
     examples=("Player A X-X-6♠-4♣-Q♥ makes B expose a hole card, it is the 4♥: B makes A turn down the 4♣, "
               "and A's hand cannot win at showdown.",),
     up=_four_up, decide=_four_decide)

@@ -110,6 +110,16 @@ def test_three_option_lapses_at_the_first_bet_of_the_street():
     assert t.pending("threes") == [] and t.board(1)[2] == "3S"
 
 
+def test_a_three_taken_by_a_trade_is_no_longer_for_sale():
+    t = Table(THIRD + "up 1 3C, 2 9D, 3 QD\ndecide 2 trade-cards trade seat=1 card=3C")
+    assert t.board(2)[2] == "3C"
+    assert [(a.text, a.seats) for a in t.said_by("threes") if "no longer" in a.text] == \
+        [("The 3's: seat 1 no longer holds the 3♣ face up; the option is gone.", (1,))]
+    assert t.pending("threes") == []      # nor may its new holder sell it: it was not dealt there
+    t.refuses("decide 1 threes sell", "no threes decision is waiting for seat 1")
+    assert not any("keeps" in a.text for a in t.said_by("threes")) and t.paid("threes") == []
+
+
 def test_a_hole_three_turned_up_may_be_sold_and_is_replaced_face_up_in_place():
     t = Table("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 3H, 2 2D, 3 9H; down 1 5C, 2 5D, 3 5H\n"
               "up 1 KC, 2 KH, 3 QD\nexpose 1 3H")
@@ -239,7 +249,20 @@ def test_gamblers_last_dollar_not_paid_river_face_down_and_pass_is_asked_again()
 
 def test_gamblers_last_dollar_needs_the_red_six_still_face_up():
     t = Table(THIRD + "up 1 6H, 2 4D, 3 QD\ndecide 2 four-tician turn-down seat=1 card=6H")
-    t.refuses("decide 1 gamblers-last-dollar pay", "no red 6 face up")
+    assert "seat 1 no longer holds the 6♥ face up" in t.said_by("gamblers-last-dollar")[-1].text
+    t.refuses("decide 1 gamblers-last-dollar pay", "no gamblers-last-dollar decision is waiting for seat 1")
+
+
+def test_gamblers_last_dollar_goes_with_the_red_six():
+    t = Table(THIRD + "up 1 6H, 2 9D, 3 QD")
+    assert [p.seat for p in t.pending("gamblers-last-dollar")] == [1]
+    t.do("decide 2 trade-cards trade seat=1 card=6H")
+    assert [(a.text, a.seats) for a in t.said_by("gamblers-last-dollar") if "no longer" in a.text] == \
+        [("Gambler's Last Dollar: seat 1 no longer holds the 6♥ face up; the option is gone.", (1,))]
+    assert [p.seat for p in t.pending("gamblers-last-dollar")] == [2]   # whoever shows a red 6 is offered it
+    t.refuses("decide 1 gamblers-last-dollar pay", "no gamblers-last-dollar decision is waiting for seat 1")
+    t.do("decide 2 gamblers-last-dollar pay")
+    assert t.paid("gamblers-last-dollar") == [("seat:2", "pot:main", D("2.50"))]
 
 
 # ---------------------------------------------------------------------- I Got The Nine

@@ -278,6 +278,32 @@ def test_codependent_two_combined_in_a_hand():
         play("decide 1 codependent-twos keep", state)
 
 
+def test_codependent_option_goes_when_the_left_card_is_traded_away():
+    state, _ = play(CODEP.format(hole="3S", third="5D") + "bring_in 1; call 2\nup 1 2C, 2 8S")
+    assert [p.seat for p in state.pending() if p.rule == "codependent-twos"] == [1]
+    state, anns = play("decide 2 eight-ball trade seat=1 card=5D", state)
+    assert [a.text for a in anns if a.rule == "codependent-twos"] == \
+        ["Codependent 2's: seat 1 no longer holds the 5♦ face up; the option is gone."]
+    with pytest.raises(Refusal, match="no codependent-twos decision"):
+        play("decide 1 codependent-twos combine", state)
+    assert "combined" not in state.hand.marks
+
+
+def test_codependent_option_goes_when_the_left_card_is_a_three_sold():
+    # Seat 1's 3♦ is sold; its replacement, the 2♣, lands next to the 3♣ the Q♥ turned up, and
+    # may combine with it, until the 3♣ is sold too.
+    state, _ = play("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 AH, 2 2D, 3 9H; down 1 3C, 2 5D, 3 5H\n"
+                    "up 1 5S, 2 KH, 3 TD\nbring_in 1; call 2; call 3\nup 1 3D, 2 2S, 3 QH\n"
+                    "decide 2 two-hog steal seat=1 card=5S\ndecide 3 queen-of-hearts pick seat=1 card=3C\n"
+                    "expose 1 3C\ndecide 1 threes sell\nup 1 2C")
+    assert [p.get("left") for p in state.pending() if p.rule == "codependent-twos"] == ["3C"]
+    state, anns = play("decide 1 threes sell", state)
+    assert "Codependent 2's: seat 1 no longer holds the 3♣ face up; the option is gone." in \
+        [a.text for a in anns if a.rule == "codependent-twos"]
+    with pytest.raises(Refusal, match="no codependent-twos decision"):
+        play("decide 1 codependent-twos combine", state)
+
+
 def test_codependent_cannot_make_a_card_you_hold():
     state, anns = streets(CODEP.format(hole="TC", third="8C"), "up 1 2D, 2 KH")
     assert not [p for p in state.pending() if p.rule == "codependent-twos"]

@@ -193,6 +193,26 @@ def test_eight_ball_not_taken_lapses_at_the_first_bet():
         then(state, "decide 1 eight-ball trade seat=3 card=KH")
 
 
+def test_eight_ball_taken_by_a_trade_card_is_gone_for_its_old_holder():
+    state, _ = play(HOLES + "up 1 8S, 2 9D, 3 KH, 4 AH")
+    assert [p.seat for p in pending(state, "eight-ball")] == [1]
+    state, anns = then(state, "decide 2 trade-cards trade seat=1 card=8S")
+    assert ups(state, 2) == ["8S"]
+    assert [(a.text, a.seats) for a in said(anns, "eight-ball")] == \
+        [("8 Ball: seat 1 no longer holds the 8♠ face up; the option is gone.", (1,))]
+    assert not pending(state, "eight-ball")          # nor has its new holder any: it was not dealt there
+    with pytest.raises(Refusal, match="no eight-ball decision is waiting for seat 1"):
+        then(state, "decide 1 eight-ball trade seat=3 card=KH")
+    assert not fee_transfers(state, "eight-ball")
+
+
+def test_eight_ball_turned_face_down_is_gone():
+    state, _ = play(HOLES + "up 1 8S, 2 4H, 3 KH, 4 AH")
+    state, anns = then(state, "decide 2 four-tician turn-down seat=1 card=8S")
+    assert "8 Ball: seat 1 no longer holds the 8♠ face up" in said(anns, "eight-ball")[-1].text
+    assert not pending(state, "eight-ball")
+
+
 def test_eight_ball_turned_up_from_the_hole_gives_the_option():
     state, _ = play(TABLE + "down 1 8S, 2 AD, 3 KC, 4 KD\ndown 1 5C, 2 5D, 3 QC, 4 QD\n"
                     "up 1 KS, 2 TH, 3 KH, 4 AH\nexpose 1 8S")        # The King's Men: seat 1 turns up a hole card

@@ -133,6 +133,41 @@ def test_four_tician_turns_back_down_a_card_the_queen_turned_up():
     assert t.said_by("killer-4") == []
 
 
+# ------------------------------------------------------------ the power goes with the card
+def test_queen_of_hearts_turned_face_down_takes_the_pick_with_it():
+    t = Table(HOLES + "up 1 QH, 2 4H, 3 TD\ndecide 2 four-tician turn-down seat=1 card=QH")
+    gone = [a for a in t.said_by("queen-of-hearts") if "no longer" in a.text]
+    assert [(a.text, a.seats) for a in gone] == \
+        [("Queen of Hearts: seat 1 no longer holds the Q♥ face up; the option is gone.", (1,))]
+    assert t.pending() == []
+    t.refuses("decide 1 queen-of-hearts pick seat=2 card=5D", "no queen-of-hearts decision")
+    assert t.board(2)[:2] == ["(2D)", "(5D)"]
+
+
+def test_queen_of_hearts_traded_away_takes_the_pick_with_it():
+    t = Table(HOLES + "up 1 QH, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=QH")
+    assert t.board(2)[2] == "QH"
+    assert any("seat 1 no longer holds the Q♥" in a.text for a in t.said_by("queen-of-hearts"))
+    t.refuses("decide 1 queen-of-hearts pick seat=3 card=5H", "no queen-of-hearts decision is waiting for seat 1")
+
+
+def test_four_tician_red_four_turned_face_down_takes_the_option_with_it():
+    t = Table(HOLES + "up 1 4D, 2 KH, 3 TD\nturndown 1 4D")
+    gone = [a for a in t.said_by("four-tician") if "no longer" in a.text]
+    assert [(a.text, a.seats) for a in gone] == \
+        [("4-tician: seat 1 no longer holds the 4♦ face up; the option is gone.", (1,))]
+    assert t.pending("four-tician") == []
+    t.refuses("decide 1 four-tician turn-down seat=2 card=KH", "no four-tician decision")
+    assert t.board(2)[2] == "KH"
+
+
+def test_four_tician_red_four_traded_away_takes_the_option_with_it():
+    t = Table(HOLES + "up 1 4D, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=4D")
+    assert t.board(2)[2] == "4D" and t.pending() == []  # its new holder gets none: it was not dealt there
+    t.refuses("decide 1 four-tician turn-down seat=3 card=TD", "no four-tician decision")
+    assert t.board(3)[2] == "TD"
+
+
 # ---------------------------------------------------------------------------- River King
 RIVER_KING = ("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 2C, 2 KD, 3 9H; down 1 5C, 2 5D, 3 5H\n"
               "up 1 QH, 2 9C, 3 TD\ndecide 1 queen-of-hearts pick seat=2 card=KD\nexpose 2 KD\n")
