@@ -16,11 +16,13 @@ from referee.games.bonedoneskis.simulate import Simulator
 from referee.state import State
 
 
-def night(seed: int, seats: int, hands: int) -> tuple:
-    """A simulated night's log: every event accepted, Decisions naming their id half the time."""
+def night(seed: int, seats: int, hands: int, *, named: bool) -> tuple:
+    """A simulated night's log: every event accepted; answers name their decision's id half the
+    time (`named`), or never (then the log without some events is an exact oracle for undo)."""
     sim = Simulator(random.Random(seed), seats, check=False, replay_every=hands + 1)
     sim.play(hands)
-    return sim.state.log.to_tuple()
+    log = sim.state.log.to_tuple()
+    return log if named else tuple(without(log, set()))
 
 
 def without(log: tuple, undone: set[int]) -> list:
@@ -53,10 +55,14 @@ def meanings(state: State, seen: dict) -> None:
         assert seen.setdefault(p.id, meaning) == meaning, f"decision {p.id} changed meaning"
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_undos_on_a_night_equal_a_replay_without_them(seed):
+@pytest.mark.parametrize("seed,named", [(seed, False) for seed in range(6)] + [(5, True)])
+def test_random_undos_on_a_night_equal_a_replay_without_them(seed, named):
+    """With named answers too (one night): before ids were kept, this check failed on a simulated
+    night — each rebuild numbered the decisions afresh, a later answer named an id that now meant
+    another decision, and an undo nothing depended on was refused. (With named answers the oracle
+    is not exact in general: an answer to a re-offered option names the offer it answered.)"""
     rng = random.Random(seed)
-    log = night(seed, rng.choice((3, 5, 7)), hands=4)
+    log = night(seed, rng.choice((3, 5, 7)), hands=4, named=named)
     state, _ = replay(log)
     seen: dict = {}
     meanings(state, seen)
@@ -86,29 +92,3 @@ def test_random_undos_on_a_night_equal_a_replay_without_them(seed):
         # and replaying the whole log, undos included, gives the identical state
         assert replay(state.log.to_tuple())[0] == state
     assert done >= 3
-
-
-def test_an_answer_after_an_undo_still_names_its_decision():
-    """The night of the report: after one undo, a later undo was refused because the decision ids
-    were handed out afresh by the rebuild ("event 82 ... depends on it: no ... decision is waiting")."""
-    for seed in range(40):
-        log = night(seed, 5, hands=3)
-        state, _ = replay(log)
-        asked = [n for n, e in enumerate(log, start=1) if n > 2 and not isinstance(e, TableOpened)]
-        answered = [n for n, e in enumerate(log, start=1) if isinstance(e, Decision) and e.decision is not None]
-        if not answered:
-            continue
-        undos = 0
-        for target in asked:
-            if target >= answered[-1]:
-                break
-            try:
-                state, _ = apply(state, Undo(target, "first"))
-            except Refusal:
-                continue
-            undos += 1
-            if undos == 3:
-                break
-        if undos >= 2:
-            return
-    pytest.fail("no night allowed two undos before an answered decision")

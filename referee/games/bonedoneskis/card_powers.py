@@ -207,15 +207,30 @@ def _krabler_rejudge(w):
     hand.marks["krabler"] = new
 
 
+def _krabler_owed(hand) -> tuple[int, ...]:
+    """Who owes a Krabler now: before the round's first chip it is judged on the boards as they are."""
+    b = hand.betting
+    if not b.bring_in and not b.acted and not b.put and not b.level:
+        return _krabler_due(hand)
+    return hand.marks.get("krabler", ())
+
+
+def _krabler_options(g, state, names, seat):
+    """A seat that owes a Krabler may not check or call while it may bet or raise."""
+    if seat in _krabler_owed(state.hand) and ("bet" in names or "raise" in names):
+        return [n for n in names if n not in ("check", "call")]
+    return names
+
+
 def _krabler_before(g, w, event):
     hand = w.hand
     b = hand.betting
     if not b.bring_in and not b.acted and not b.put and not b.level:
         _krabler_rejudge(w)
-    if event.seat not in hand.marks.get("krabler", ()) or not isinstance(event, (Check, Call)):
+    if not isinstance(event, (Check, Call)):
         return
     allowed = bet.options(hand.betting, event.seat, w.state.settings.max_raises)
-    if "bet" in allowed or "raise" in allowed:
+    if event.type not in _krabler_options(g, w.state, allowed, event.seat):
         raise Refusal(f"The Krabler: seat {event.seat} must {'bet' if 'bet' in allowed else 'raise'} this round")
 
 
@@ -238,7 +253,7 @@ KRABLER = rule(
                    "streets; a card traded into such a position counts too.",
     examples=("X-X-K then a 3 on 4th street (not sold): bet or raise once.", "X-X-J-3-K: bet or raise once.",
               "X-X-K-J-3: nothing.", "K-3-K: twice, on consecutive rounds."),
-    heading="The Krabler",
+    heading="The Krabler", queries={"betting_options": _krabler_options},
     betting_start=_krabler_betting_start, before_action=_krabler_before, after_action=_krabler_after)
 
 RULES = (STONE_COLD_NUTS, SEVENS, BLACK_SIXES, RED_SIXES, ACE_OPTION, NO_COPIES, SCHIZO4NIA, KILLER_4,

@@ -13,11 +13,19 @@ SOURCE = "bonedoneskis-house-rules.txt"
 
 def rule(id: str, name: str, *, text: str, trigger: str, effect: str, kind: str, cards=(), keywords=(),
          settings=(), interpretation: str = "", examples=(), heading: str | None = None, source: str = SOURCE,
-         **hooks) -> Rule:
+         queries=None, **hooks) -> Rule:
     return Rule(id=id, name=name, game="bonedoneskis", text=text, source=f"{source} › {heading or name}",
                 trigger=trigger, effect=effect, kind=kind, cards=tuple(cards), keywords=tuple(keywords),
                 settings=tuple(Setting(*s) for s in settings), interpretation=interpretation,
-                examples=tuple(examples), hooks=hooks)
+                examples=tuple(examples), hooks=hooks, queries=dict(queries or {}))
+
+
+def targets_for(rule_id: str, choice: str, find):
+    """A "targets" query: for `rule_id`'s decision answered with `choice`, the (seat, card) it may
+    name are `find(hand, pending)`; any other decision's answer is left as it was."""
+    def targets(g, state, value, pending, asked):
+        return tuple(find(state.hand, pending)) if pending.rule == rule_id and asked == choice else value
+    return targets
 
 
 def only_for(*card_codes: str):

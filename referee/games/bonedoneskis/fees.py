@@ -242,6 +242,8 @@ GAMBLERS_LAST_DOLLAR = rule(
                    "belongs to whoever shows the red 6: one traded, stolen or turned face down takes its old "
                    "holder's offer with it, and a seat that receives a red 6 face up is offered it.",
     examples=("X-X-6♥-K♠-9♣: pay $2.50, the river comes face up.",),
+    queries={"deal_face": lambda g, state, up, seat: up or (
+        seat in state.hand.marks.get("river_up_paid", ()) and g.received(state.hand, seat) == state.hand.final_street - 1)},
     up=_gld_up, decide=_gld_decide, deal=_gld_deal, after_deal=_gld_after_deal, street_start=_gld_street_start)
 
 # ---------------------------------------------------------------------- I Got The Nine

@@ -8,8 +8,9 @@ from ...cards import Card
 from ...work import Refusal
 from ...events import CardMoved, CardsSwapped
 from ...money import fmt
+from ...options import Option
 from . import boards
-from .common import all_of_rank, codes, only_for, rule, target_card
+from .common import all_of_rank, codes, only_for, rule, target_card, targets_for
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 EIGHT_OF_SPADES = Card(8, "S")
@@ -101,6 +102,7 @@ TRADE_CARDS = rule(
                    "traded (the obligation ends).",
     examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",
               "9♦ as a face-up river (Gambler's Last Dollar) while every other river is down: no trade."),
+    queries={"targets": targets_for("trade-cards", "trade", lambda hand, p: _trade_targets(None, hand, p))},
     up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap, move=_trade_move,
     fold=lambda g, w, seat: _targets_gone(g, w),
     turned_down=_trade_turned_down)
@@ -182,6 +184,8 @@ EIGHT_BALL = rule(
                    "gives the option again), and its new holder gets none (it was neither dealt face up nor "
                    "turned up there).",
     examples=("8♠ up on 5th: pay $2.50 and take seat 4's K♦ from 3rd street, seat 4 gets the 8♠.",),
+    queries={"targets": targets_for("eight-ball", "trade", lambda hand, p: [
+        (s, sl.card) for s in hand.live if s != p.seat for _, sl in boards.up(hand, s)])},
     up=_eight_ball_up, decide=_eight_ball_decide, lapse=_eight_ball_lapse)
 
 # ---------------------------------------------------------------------------------- 2 Hog
@@ -245,6 +249,7 @@ TWO_HOG = rule(
                    "still in can be taken; the stolen card stays face up. The option lapses at the first bet.",
     examples=("2♠ up; seat 3 shows 5♦: steal it — seat 3 plays on a card short.",
               "2♠ dealt to the first seat on 3rd street, a 5 up to a later seat that street: it can be taken."),
+    queries={"targets": targets_for("two-hog", "steal", lambda hand, p: _hog_targets(hand, p.seat))},
     up=_two_hog_up, decide=_two_hog_decide, street_dealt=_two_hog_street_dealt)
 
 # ------------------------------------------------------------- Straight Up Face Down Trade
@@ -282,6 +287,20 @@ def _straight_up_swap(g, w, event, ia, ib):
             return
 
 
+def _straight_up_answers(g, state, value, pending, seat):
+    """Besides confirming it, the trade is made by swapping a hole card of each: one option per pair
+    (an unseen hole card is None: whichever it is)."""
+    hand = state.hand
+    neighbour = pending.get("neighbour")
+    if pending.rule != "straight-up" or neighbour not in hand.boards or hand.boards[neighbour].folded:
+        return value
+    mine, theirs = hand.boards[pending.seat].down_slots, hand.boards[neighbour].down_slots
+    pairs = {(a.card, b.card) for a in mine for b in theirs}
+    return value + [Option("swap", seat, f"Swap a hole card with seat {neighbour}",
+                           CardsSwapped(pending.seat, a, neighbour, b), rule="straight-up", decision=pending.id)
+                    for a, b in sorted(pairs, key=lambda t: tuple(c.code if c else "" for c in t))]
+
+
 STRAIGHT_UP = rule(
     "straight-up", "Straight Up Face Down Trade", kind="obligation",
     cards=(), keywords=("straight", "sequence", "three in a row", "hole card trade", "neighbour"),
@@ -298,6 +317,7 @@ STRAIGHT_UP = rule(
                    "face-up trade between the same two seats does not settle it. Once owed, the trade stays "
                    "owed even if the run is broken by a later trade.",
     examples=("X-X-6♣-5-4: trade with the player on your left.", "X-X-4-10-J♥-Q♣: trade with the player on your right."),
+    queries={"answers": _straight_up_answers},
     up=_straight_up, decide=_straight_up_decide, swap=_straight_up_swap)
 
 RULES = (TRADE_CARDS, NO_RETRADE, EIGHT_BALL, TWO_HOG, STRAIGHT_UP)

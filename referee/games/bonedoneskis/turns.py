@@ -5,9 +5,11 @@ from __future__ import annotations
 from ...announcements import Kind
 from ...cards import Card
 from ...work import Refusal
-from ...events import CardTurnedDown
+from ...events import CardExposed, CardTurnedDown
+from ...options import Option
+from ...state import evolve
 from . import boards
-from .common import codes, only_for, rule, target_card
+from .common import codes, only_for, rule, target_card, targets_for
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 QUEEN_HEARTS_CARD = Card(12, "H")
@@ -54,6 +56,8 @@ QUEEN_OF_HEARTS = rule(
                    "first bet of the street. The option goes with the card: a Q♥ traded away or turned face "
                    "down before the pick is made takes the option with it.",
     examples=("Q♥ up: pick seat 4's second hole card; seat 4 turns it up.",),
+    queries={"targets": targets_for("queen-of-hearts", "pick", lambda hand, p: [
+        (s, sl.card) for s in hand.live for sl in hand.boards[s].down_slots])},
     up=_queen_up, decide=_queen_decide)
 
 # ------------------------------------------------------------------------- King's Men
@@ -122,12 +126,26 @@ def _turn_ups_left(g, w, *_):
         w.say(f"Seat {p.seat} {why}: nothing to turn up.", rule=by, seats=(p.seat,))
 
 
+def _turn_up_answers(g, state, value, pending, seat):
+    """The seat turns up the hole card picked, or any of its hole cards (an unseen one: name it)."""
+    if pending.rule != "turn-up":
+        return value
+    wanted = pending.get("card")
+    downs = state.hand.boards[pending.seat].down_slots
+    cards = [Card.parse(wanted)] if wanted else list(dict.fromkeys(s.card for s in downs))
+    return value + [Option("expose", seat, f"Turn up {c.pretty if c else 'a hole card'}",
+                           CardExposed(pending.seat, c) if c else evolve(CardExposed(pending.seat, Card(2, "C")), card=None),
+                           rule=pending.get("by") or "turn-up", decision=pending.id, needs=() if c else ("card",))
+                    for c in cards]
+
+
 TURN_UP = rule(
     "turn-up", "Turn a hole card up", kind="obligation", keywords=("turn up",),
     text="The obligation the Queen of Hearts and The King's Men create: a named seat turns a hole card up.",
     trigger="Created by the Queen of Hearts or a black King.",
     effect="Settled when that seat's hole card is turned face up.",
-    heading="Queen of Hearts / The King's Men", exposed=_turn_up_exposed, swap=_turn_ups_left, move=_turn_ups_left)
+    heading="Queen of Hearts / The King's Men", queries={"answers": _turn_up_answers},
+    exposed=_turn_up_exposed, swap=_turn_ups_left, move=_turn_ups_left)
 
 # ----------------------------------------------------------------------------- 4-tician
 
@@ -164,6 +182,8 @@ FOUR_TICIAN = rule(
                    "neither dealt face up nor turned up there).",
     examples=("Player A X-X-6♠-4♣-Q♥ makes B expose a hole card, it is the 4♥: B makes A turn down the 4♣, "
               "and A's hand cannot win at showdown.",),
+    queries={"targets": targets_for("four-tician", "turn-down", lambda hand, p: [
+        (s, sl.card) for s in hand.live for _, sl in boards.up(hand, s)])},
     up=_four_up, decide=_four_decide)
 
 # --------------------------------------------------------------------------- River King
@@ -211,6 +231,8 @@ RIVER_KING = rule(
                    "then does not count. The holder's own river stays face down (unless another seat's River "
                    "King sends it up). Only a King turned up by the Queen of Hearts or The King's Men counts.",
     examples=("K♦ in the hole, turned up by seat 2's Q♥: everyone else's river comes face up.",),
+    queries={"deal_face": lambda g, state, up, seat: up or (
+        state.hand.street == state.hand.final_street and seat in state.hand.marks.get("river_up_for", ()))},
     street_start=_river_street_start, deal=_river_deal)
 
 RULES = (QUEEN_OF_HEARTS, KINGS_MEN, TURN_UP, FOUR_TICIAN, RIVER_KING)

@@ -8,7 +8,9 @@ from ...announcements import Kind
 from ...work import Refusal
 from ...ledger import pot_account, seat_account
 from ...money import ZERO, fmt
+from ...options import Option
 from ...poker.pots import split
+from ..stud_options import blank_deal
 from .common import all_of_rank, only_for, rule
 
 WAR = pot_account("war")
@@ -134,6 +136,17 @@ def _war_hand_over(g, w):
           f"the stakes go back.", rule="dueling-snowmen", seats=(a, b))
 
 
+def _war_deals(g, state, value):
+    """While a war is on, the next card is the next battle's, from the war deck, to the seat behind."""
+    war = state.hand.marks.get("war")
+    if not war:
+        return value
+    (a, b), cards_a, cards_b = war
+    seat = a if len(cards_a) <= len(cards_b) else b
+    return value + [Option("deal", None, f"Deal seat {seat} its war card, face up (war deck)",
+                           blank_deal(seat, None, True, "war"), rule="dueling-snowmen", needs=("card",))]
+
+
 DUELING_SNOWMEN = rule(
     "dueling-snowmen", "Dueling Snowmen", kind="fee", cards=all_of_rank(8), keywords=("war", "snowmen", "8s", "pac-man"),
     text="Two 8s dealt face up one straight after the other — across streets, and with the PAC-MAN wrap-around "
@@ -156,6 +169,7 @@ DUELING_SNOWMEN = rule(
                    "folds, a misdeal) the war is off and both stakes go back.",
     examples=("Player 1: X-X-J-4 · Player 2: X-X-K-8 · Player 3: X-X-8 — war between players 2 and 3 (PAC-MAN).",
               "Last card of 3rd street a red 8, first card of 4th street the other red 8: war."),
+    queries={"side_deals": _war_deals},
     up=_snowmen_up, side_deal=_war_side_deal, hand_over=_war_hand_over)
 
 RULES = (DUELING_SNOWMEN,)
