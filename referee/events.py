@@ -256,6 +256,7 @@ class CardExposed(Event):
     type: ClassVar[str] = "card_exposed"
     seat: int
     card: AnyCard
+    correction: str = ""  # the host's reason, when this corrects the table by hand (no rule needed)
 
 
 @dataclass(frozen=True)
@@ -263,6 +264,7 @@ class CardTurnedDown(Event):
     type: ClassVar[str] = "card_turned_down"
     seat: int
     card: AnyCard
+    correction: str = ""  # the host's reason, when this corrects the table by hand (no rule needed)
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,7 @@ class CardsSwapped(Event):
     card_a: AnyCard | None
     seat_b: int
     card_b: AnyCard | None
+    correction: str = ""  # the host's reason, when this corrects the table by hand (no rule needed)
 
 
 @dataclass(frozen=True)
@@ -282,6 +285,7 @@ class CardMoved(Event):
     from_seat: int
     card: AnyCard
     to_seat: int
+    correction: str = ""  # the host's reason, when this corrects the table by hand (no rule needed)
 
 
 @dataclass(frozen=True)
@@ -290,6 +294,7 @@ class CardDiscarded(Event):
     type: ClassVar[str] = "card_discarded"
     seat: int
     card: AnyCard | None
+    correction: str = ""  # the host's reason, when this corrects the table by hand (no rule needed)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ One command per line (or separated by `;`), `#` starts a comment:
     centre 9S                           # a community card, face up in the centre
     bring_in 2 / complete 4 / check 1 / bet 3 / call 4 / raise 4 / fold 1 / allin 2 1.50
     decide 3 black-jack pay [seat=4] [card=5D] [id=7]   # seat "host" for the host
-    expose 3 KD | turndown 2 4C | swap 1 9D 2 KC | move 2 5D 1 | discard 3 3C
+    expose 3 KD | turndown 2 4C | swap 1 9D 2 KC | move 2 5D 1 | discard 3 3C   # only as a rule allows
+    turndown 2 4C -- the dealer flipped it by mistake   # a host correction: any move, with its reason
     show 3 AH 9C | pay 3 2.50 [to=pot:main] | war 3 KH | end [reason] | undo 12 reason words
     street 4                            # optional: the street of the next deals (checked)
 
@@ -85,16 +86,10 @@ def parse_line(line: str, street: list[int | None]) -> list[Event]:
         seat = None if plain[0] == "host" else int(plain[0])
         return [Decision(seat, plain[1], plain[2], int(kv["seat"]) if "seat" in kv else None,
                          _card(kv["card"]) if "card" in kv else None, int(kv["id"]) if "id" in kv else None)]
-    if cmd == "expose":
-        return [CardExposed(int(rest[0]), parse_card(rest[1]))]
-    if cmd == "turndown":
-        return [CardTurnedDown(int(rest[0]), parse_card(rest[1]))]
-    if cmd == "swap":
-        return [CardsSwapped(int(rest[0]), _card(rest[1]), int(rest[2]), _card(rest[3]))]
-    if cmd == "move":
-        return [CardMoved(int(rest[0]), parse_card(rest[1]), int(rest[2]))]
-    if cmd == "discard":
-        return [CardDiscarded(int(rest[0]), _card(rest[1]))]
+    if cmd in ("expose", "turndown", "swap", "move", "discard"):
+        words = " ".join(rest).split(" -- ", 1)
+        args, correction = words[0].split(), words[1].strip() if len(words) > 1 else ""
+        return [_move(cmd, args, correction)]
     if cmd == "show":
         return [HandShown(int(rest[0]), tuple(parse_card(c) for c in rest[1:]))]
     if cmd == "pay":
@@ -145,3 +140,15 @@ def call_around(state):
         state, anns = apply(state, event)
         said += anns
     return state, said
+
+
+def _move(cmd: str, a: list[str], correction: str) -> Event:
+    if cmd == "expose":
+        return CardExposed(int(a[0]), parse_card(a[1]), correction)
+    if cmd == "turndown":
+        return CardTurnedDown(int(a[0]), parse_card(a[1]), correction)
+    if cmd == "swap":
+        return CardsSwapped(int(a[0]), _card(a[1]), int(a[2]), _card(a[3]), correction)
+    if cmd == "move":
+        return CardMoved(int(a[0]), parse_card(a[1]), int(a[2]), correction)
+    return CardDiscarded(int(a[0]), _card(a[1]), correction)

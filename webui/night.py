@@ -5,6 +5,10 @@ changes nothing), the store records (idempotency key: a double tap records once)
 stream hears about it (SSE id = the store's sequence number). The web layer never touches the
 store or the referee directly.
 
+The stream is the same for every phone, so it carries no table state: what happened (the event's
+type, the announcements everyone hears) and a nudge to fetch `/state`, which each phone gets as its
+own viewer sees it (`views.table_view`). A hole card never travels to a phone that may not see it.
+
 A night has no "ended" event in the referee, so ending a night is a row in `web_nights`, a small
 table of the dashboard's own in the same SQLite file (the store's tables stay untouched).
 """
@@ -22,6 +26,7 @@ from referee.announcements import Announcement
 from referee.engine import Refusal, apply
 from referee.events import Event, TableOpened, Undo, from_json
 from referee.lookup import explain
+from referee.state import State
 
 from . import views
 from .sse import Broadcaster, Message
@@ -67,13 +72,12 @@ class Night:
         self.table = Table(self.store, session_id)
         self.ended = self._meta.execute("SELECT 1 FROM web_nights WHERE session_id = ?",
                                         [session_id]).fetchone() is not None
-        state = None
-        from referee.state import State
         state = State()
         for store_seq, data in self.store.events(session_id):
-            state, said = apply(state, from_json(data))
+            event = from_json(data)
+            state, said = apply(state, event)
             self.broadcaster.publish(Message(store_seq, "table", {
-                "id": store_seq, "event": from_json(data).describe(), "announcements": [a.to_json() for a in said],
+                "id": store_seq, "event": event.type, "announcements": [a.to_json() for a in said],
                 "replayed": True}))
 
     def cookie_secret(self) -> str:
@@ -100,9 +104,10 @@ class Night:
         return int(row["seat"])
 
     # ----------------------------------------------------------------------- views
-    def public_state(self) -> dict:
+    def table_view(self, viewer: int | str | None) -> dict:
+        """The table as a seat, the host (HOST) or the public (None) may see it."""
         with self.lock:
-            return views.public_state(self)
+            return views.table_view(self, viewer)
 
     def seat_state(self, seat: int) -> dict:
         with self.lock:
@@ -116,17 +121,16 @@ class Night:
         with self.lock:
             return views.ledger(self)
 
-    def why(self, announcement_id: int) -> dict | None:
+    def why(self, announcement_id: int, viewer: int | str | None) -> dict | None:
         with self.lock:
             if not self.table:
                 return None
-            return explain(self.table.state, self.table.announcements, announcement_id)
+            found = explain(self.table.state, self.table.announcements, announcement_id)
+            return None if found is None else views.why(self, found, viewer)
 
     def snapshot_message(self) -> Message:
         with self.lock:
-            state = views.public_state(self)
-            return Message(state["last_id"], "snapshot", {"state": state,
-                                                          "feed": views.feed(self, limit=200)})
+            return Message(self.broadcaster.last_id, "snapshot", {"feed": views.feed(self, limit=200)})
 
     # ----------------------------------------------------------------------- changes
     def _require_open(self) -> Table:
@@ -157,9 +161,9 @@ class Night:
                                    f"(nothing was recorded)") from None
             said = [a.to_json() for a in result.announcements]
             if result.created:
+                # the event's type only: its words may name a face-down card
                 self.broadcaster.publish(Message(result.seq, "table", {
-                    "id": result.seq, "event": event.describe(), "by": actor, "announcements": said,
-                    "state": views.public_state(self)}))
+                    "id": result.seq, "event": event.type, "by": actor, "announcements": said}))
             return {"seq": result.seq, "recorded": result.created, "announcements": said}
 
     def undo_target(self) -> tuple[int, Event] | None:
@@ -191,16 +195,15 @@ class Night:
         """A new night: a new session, its table_opened event, one join token per named seat."""
         with self.lock:
             opened = TableOpened(game, tuple(seats), settings)
-            _, said = apply(_blank(), opened)       # Refusal (bad game, bad settings) before anything is written
+            _, said = apply(State(), opened)       # Refusal (bad game, bad settings) before anything is written
             session_id = self.store.create_session(name, game, settings)
             for seat in seats:
                 self.store.add_player(session_id, seat, names.get(seat) or f"Seat {seat}")
             table = Table(self.store, session_id)
             result = table.submit(opened, f"night:{session_id}:open")
             self.table, self.ended = table, False
-            state = views.public_state(self)
             self.broadcaster.reset(Message(result.seq, "snapshot", {
-                "state": state, "feed": [a.to_json() for a in said], "night": "started"}))
+                "feed": [a.to_json() for a in said], "night": "started"}))
             return {"session": session_id, "seq": result.seq}
 
     def end(self) -> dict:
@@ -214,14 +217,8 @@ class Night:
             self._meta.execute("INSERT OR IGNORE INTO web_nights (session_id, ended_at) VALUES (?, ?)",
                                [table.session_id, now])
             self.ended = True
-            self.broadcaster.publish(Message(None, "night", {"night": "ended", "state": views.public_state(self),
-                                                             "settle": views.ledger(self)["settle"]}))
+            self.broadcaster.publish(Message(None, "night", {"night": "ended", "settle": views.ledger(self)["settle"]}))
             return {"ended": True}
-
-
-def _blank():
-    from referee.state import State
-    return State()
 
 
 __all__ = ["Night", "Conflict", "Refusal", "StoreError"]

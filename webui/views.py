@@ -1,5 +1,11 @@
-"""What each page sees, as JSON-able dicts: the public table, one seat's view, the host's view,
-the ledger. Face-down cards are only ever shown to their own seat and to the host."""
+"""What each viewer is sent, as JSON-able dicts.
+
+Every card identity comes from the referee's `engine.view(state, viewer)`, for the viewer that
+asks: a seat (its phone), `HOST` (the host console) or None (anyone else). Every action offered
+comes from `engine.options(state, seat)`. This module adds only what is not secret: names, money,
+the ledger, the decisions the table waits for (in the words the referee already announced to
+everyone) and, for each option, the endpoint that takes it.
+"""
 
 from __future__ import annotations
 
@@ -7,46 +13,33 @@ import dataclasses
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from referee.poker.betting import options as betting_options
-from referee import registry
+from referee import engine, registry
+from referee.cards import BonnuCard, Card
+from referee.engine import HOST
+from referee.events import Event, parse_any_card
 from referee.ledger import balances, settle_up
 from referee.money import ZERO, fmt
+from referee.options import Option
 from referee.poker.pots import compute_pots
+from referee.state import evolve
 
 if TYPE_CHECKING:
     from .night import Night
 
-# Choices that need the player to point at a card or a seat: (rule, choice) -> what to point at.
-TARGETS = {
-    ("trade-cards", "trade"): "up-card", ("eight-ball", "trade"): "up-card", ("two-hog", "steal"): "up-card",
-    ("four-tician", "turn-down"): "any-up-card", ("queen-of-hearts", "pick"): "down-card",
-}
-BET_WORDS = {"bring_in": "Bring in", "complete": "Complete", "check": "Check", "bet": "Bet", "call": "Call",
-             "raise": "Raise", "fold": "Fold"}
+Viewer = int | str | None
+BET_ACTIONS = ("bring_in", "complete", "check", "bet", "call", "raise", "fold", "all_in")
 
 
 def _pretty(card) -> str:
     return getattr(card, "pretty", None) or card.code
 
 
-def _card(slot, show: bool) -> dict:
-    known = slot.card is not None
-    visible = slot.up or show
-    return {"code": slot.card.code if (known and visible) else None,
-            "pretty": _pretty(slot.card) if (known and visible) else ("?" if not known and show else ""),
-            "up": slot.up, "street": slot.street, "red": bool(visible and known and getattr(slot.card, "is_red", False)),
-            "tags": sorted(t for t in slot.tags if ":" not in t)}
-
-
-def _money(v: Decimal | None) -> str | None:
-    return None if v is None else str(v)
-
-
-def _pending(p) -> dict:
-    out = p.to_json()
-    out["who"] = "host" if p.seat is None else f"seat {p.seat}"
-    out["targets"] = {c: TARGETS[(p.rule, c)] for c in p.choices if (p.rule, c) in TARGETS}
-    return out
+def _card(seen: dict) -> dict:
+    """One card as the view gave it: its code only where the viewer may see it."""
+    card = parse_any_card(seen["card"]) if seen["card"] else None
+    return {"code": seen["card"], "pretty": _pretty(card) if card else "", "up": seen["up"],
+            "street": seen.get("street"), "red": bool(card is not None and getattr(card, "is_red", False)),
+            "tags": seen.get("tags", [])}
 
 
 def _names(night: "Night") -> dict[int, str]:
@@ -61,6 +54,7 @@ def _settings(state) -> dict:
 
 
 def _pots(hand) -> list[dict]:
+    """The side pots: money only (who put in how much, who folded or is all in is seen by all)."""
     folded = [s for s in hand.order if hand.boards[s].folded]
     all_in = [s for s in hand.order if hand.boards[s].all_in]
     try:
@@ -76,99 +70,180 @@ def _pots(hand) -> list[dict]:
     return out
 
 
-def public_state(night: "Night", show_all: bool = False, seat: int | None = None) -> dict:
+def _waiting(state) -> list[dict]:
+    """Who the table waits for. Every prompt was announced to the whole table when it was asked
+    (Work.ask), so these carry nothing the feed does not; ids and choices stay with the view."""
+    return [{"who": "host" if p.seat is None else f"seat {p.seat}", "seat": p.seat, "rule": p.rule,
+             "prompt": p.prompt, "blocks": p.blocks} for p in state.pending()]
+
+
+def _boards(seen: dict) -> dict[int, dict]:
+    return {int(s): b for s, b in (((seen.get("hand") or {}).get("boards")) or {}).items()}
+
+
+def _visible(seen: dict) -> dict[int | None, set[str]]:
+    """The codes of the cards each board shows this viewer (the centre is seat None)."""
+    out: dict[int | None, set[str]] = {s: {c["card"] for c in b["cards"] if c["card"]} for s, b in _boards(seen).items()}
+    out[None] = set((seen.get("hand") or {}).get("community") or ())
+    return out
+
+
+def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict:
+    """The table as `viewer` may see it (`seen`: its view, when the caller has it already), with
+    the names and money everyone may see."""
     last_id = night.broadcaster.last_id
     table = night.table
     if table is None:
-        return {"night": None, "last_id": last_id, "seats": [], "hand": None, "pending": [], "pot": "0.00"}
+        return {"night": None, "viewer": viewer, "last_id": last_id, "seats": [], "hand": None, "pending": [],
+                "waiting": [], "pot": "0.00", "pot_text": fmt(ZERO)}
     state = table.state
+    seen = seen if seen is not None else engine.view(state, viewer)
     session = night.store.session(table.session_id)
-    names = _names(night)
-    net = balances(state.transfer_list())
-    hand = state.hand
-    to_act = hand.betting.to_act if hand is not None and hand.betting is not None and hand.phase == "betting" else None
-    shown = hand is not None and hand.phase == "over"      # after the showdown the hands that stayed in are seen
+    names, net = _names(night), balances(state.transfer_list())
+    hand, shown, boards = state.hand, seen["hand"], _boards(seen)
+    betting = (shown or {}).get("betting")
+    to_act = betting["to_act"] if betting and shown["phase"] == "betting" else None
     seats = []
     for s in state.seats:
-        board = hand.boards.get(s) if hand is not None else None
+        board = boards.get(s)
         seats.append({
             "seat": s, "name": names.get(s, f"Seat {s}"), "balance": str(net.get(f"seat:{s}", ZERO)),
-            "in_hand": board is not None, "folded": bool(board and board.folded), "all_in": bool(board and board.all_in),
-            "to_act": to_act == s,
-            "put": str(hand.contributions.get(s, ZERO)) if hand is not None else "0.00",
-            "cards": [_card(sl, show_all or s == seat or (shown and not board.folded)) for sl in board.slots]
-            if board is not None else [],
+            "in_hand": board is not None, "folded": bool(board and board["folded"]),
+            "all_in": bool(board and board["all_in"]), "to_act": to_act == s,
+            "put": str(hand.contributions.get(s, ZERO)) if board is not None else "0.00",
+            "cards": [_card(c) for c in board["cards"]] if board is not None else [],
         })
     hand_view = None
-    if hand is not None:
-        b = hand.betting
-        hand_view = {"number": hand.number, "dealer": hand.dealer, "street": hand.street, "phase": hand.phase,
-                     "pots": _pots(hand), "to_act": to_act,
+    if shown is not None:
+        hand_view = {"number": shown["number"], "dealer": shown["dealer"], "street": shown.get("street"),
+                     "phase": shown["phase"], "to_act": to_act, "pots": _pots(hand) if boards else [],
                      # a last card dealt once to the centre when the deck runs short: everyone's
-                     "community": [{"code": c.code, "pretty": _pretty(c), "up": True,
-                                    "red": bool(getattr(c, "is_red", False))} for c in hand.community],
-                     "betting": None if b is None else {"street": b.street, "size": str(b.size),
-                                                        "level": str(b.level), "raises": b.raises}}
+                     "community": [_card({"card": c, "up": True}) for c in shown.get("community", ())],
+                     "betting": None if betting is None else {"size": betting["size"], "level": betting["level"]}}
     return {
         "night": {"session": table.session_id, "name": session["name"], "game": state.game,
                   "started_at": session["started_at"], "ended": night.ended, "settings": _settings(state)},
-        "last_id": last_id, "seats": seats, "hand": hand_view, "pot": str(state.pot_total()),
-        "pot_text": fmt(state.pot_total()), "pending": [_pending(p) for p in state.pending()],
+        "viewer": viewer, "last_id": last_id, "seats": seats, "hand": hand_view, "pot": str(state.pot_total()),
+        "pot_text": fmt(state.pot_total()), "pending": seen["pending"], "waiting": _waiting(state),
         "events": len(state.log), "undone": sorted(state.undone),
     }
 
 
+# ------------------------------------------------------------------------- options
+def _picks(option: Option, seen: dict) -> list[dict]:
+    """What a "target" option may point at, as the viewer sees the table. A card the viewer may not
+    see is named by its seat only: the player points at it, its owner turns it. Without targets
+    from the referee, any card on the table (the referee refuses a wrong one in words)."""
+    if "target" not in option.needs:
+        return []
+    visible = _visible(seen)
+    if option.targets:
+        pairs = [(s, c.code if c is not None and c.code in visible.get(s, ()) else None) for s, c in option.targets]
+    else:
+        live = {s: b for s, b in _boards(seen).items() if not b["folded"]}
+        pairs = [(s, c["card"]) for s, b in live.items() for c in b["cards"] if c["card"]]
+        pairs += [(s, None) for s, b in live.items() if any(c["card"] is None for c in b["cards"])]
+    out = []
+    for s, code in dict.fromkeys(pairs):
+        label = f"{_pretty(parse_any_card(code))} (seat {s})" if code else f"a face-down card of seat {s}"
+        out.append({"seat": s, "card": code, "label": label})
+    return out
+
+
+def _option(option: Option, post: dict, seen: dict) -> dict:
+    name = option.event.choice if option.action == "decide" else option.action
+    return {"action": option.action, "name": name, "label": option.label, "rule": option.rule,
+            "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
+            "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen),
+            "post": post}
+
+
+def _seat_post(option: Option) -> dict | None:
+    """The seat endpoint that takes `option`, and what it is sent (the endpoint finds the option
+    again and sends the referee its event): nothing secret, since the event itself stays here."""
+    if option.action == "decide":
+        return {"url": "/api/seat/decision", "body": {"decision": option.decision, "choice": option.event.choice}}
+    if option.action in BET_ACTIONS:
+        return {"url": "/api/seat/bet", "body": {"action": option.action}}
+    if option.action == "show":
+        return {"url": "/api/seat/card", "body": {"action": "show"}}
+    if option.action == "expose":
+        card = option.event.card
+        return {"url": "/api/seat/card", "body": {"action": "expose", **({"card": card.code} if card else {})}}
+    return None
+
+
+def seat_options(state, seat: int, seen: dict) -> list[dict]:
+    """The seat's buttons: its options that a seat endpoint takes (any other, such as a hole-card
+    swap, is done at the table and entered by the host)."""
+    out = []
+    for option in engine.options(state, seat):
+        post = _seat_post(option)
+        if post is not None:
+            out.append(_option(option, post, seen))
+    return out
+
+
+def host_options(state, seat: int | None, seen: dict) -> list[dict]:
+    """Options the host console sends as events (the host's own, or a seat's on its behalf)."""
+    return [_option(o, {"url": "/api/host/event", "body": {"event": o.event.to_json()}}, seen)
+            for o in engine.options(state, seat)]
+
+
+def seat_state(night: "Night", seat: int) -> dict:
+    table = night.table
+    seen = engine.view(table.state, seat) if table is not None else None
+    view = table_view(night, seat, seen)
+    mine = next((s for s in view["seats"] if s["seat"] == seat), None)
+    options = seat_options(table.state, seat, seen) if table is not None and not night.ended else []
+    return {"seat": seat, "me": mine, "state": view, "options": options,
+            "balance": mine["balance"] if mine else "0.00"}
+
+
+def host_state(night: "Night") -> dict:
+    table = night.table
+    seen = engine.view(table.state, HOST) if table is not None else None
+    view = table_view(night, HOST, seen)
+    target = night.undo_target()
+    view["undo"] = None if target is None else {"target": target[0], "text": target[1].describe()}
+    view["players"] = [{"seat": p["seat"], "name": p["name"], "token": p["token"]} for p in night.players()]
+    view["options"], view["seat_options"] = [], {}
+    if table is not None and not night.ended:
+        state = table.state
+        view["options"] = host_options(state, None, seen)
+        view["seat_options"] = {s: host_options(state, s, seen) for s in state.seats}
+    return view
+
+
+# ------------------------------------------------------------------------- feed, why
 def feed(night: "Night", limit: int = 200) -> list[dict]:
     if night.table is None:
         return []
     return [a.to_json() for a in night.table.announcements[-limit:]]
 
 
-def seat_state(night: "Night", seat: int) -> dict:
-    state_view = public_state(night, seat=seat)
-    table = night.table
-    mine = next((s for s in state_view["seats"] if s["seat"] == seat), None)
-    pending = [p for p in state_view["pending"] if p["seat"] == seat]
-    bets: list[dict] = []
-    hand = table.state.hand if table else None
-    blocking = [p for p in table.state.pending() if p.blocks == "betting"] if table else []
-    if hand is not None and hand.betting is not None and hand.phase == "betting" and seat in hand.order \
-            and not blocking:
-        settings = table.state.settings
-        max_raises = getattr(settings, "max_raises", 3)
-        b = hand.betting
-        owed = b.level - b.put_by(seat)
-        for action in betting_options(b, seat, max_raises):
-            cost = {"bring_in": getattr(settings, "bring_in", None), "complete": b.size - b.put_by(seat),
-                    "check": ZERO, "fold": ZERO, "call": owed, "bet": b.size,
-                    "raise": owed + b.size}.get(action)
-            bets.append({"action": action, "label": BET_WORDS.get(action, action),
-                         "cost": _money(cost), "cost_text": fmt(cost) if cost else ""})
-    # the cards a player could point at, for choices that need a target
-    up_cards, down_seats = [], []
-    for s in state_view["seats"]:
-        if s["folded"] or not s["in_hand"]:
-            continue
-        for c in s["cards"]:
-            if c["up"] and c["code"]:
-                up_cards.append({"seat": s["seat"], "card": c["code"], "pretty": c["pretty"]})
-        if any(not c["up"] for c in s["cards"]):
-            down_seats.append(s["seat"])
-    my_down = [c for c in (mine or {}).get("cards", []) if not c["up"] and c["code"]]
-    return {"seat": seat, "me": mine, "pending": pending, "bets": bets, "state": state_view,
-            "bets_wait": ("betting waits for " + "; ".join(p.prompt for p in blocking)) if blocking else "",
-            "up_cards": up_cards, "down_seats": down_seats, "my_down": my_down,
-            "balance": mine["balance"] if mine else "0.00"}
+def _told(event: Event, seen: set[str]) -> str:
+    """An event in words, each card the viewer may not see now written "?"."""
+    def mask(value):
+        if isinstance(value, (Card, BonnuCard)):
+            return value if value.code in seen else "?"
+        if isinstance(value, tuple) and any(isinstance(v, (Card, BonnuCard)) for v in value):
+            return tuple(mask(v) for v in value)
+        return value
+    return evolve(event, **{f.name: mask(getattr(event, f.name)) for f in dataclasses.fields(event)}).describe()
 
 
-def host_state(night: "Night") -> dict:
-    view = public_state(night, show_all=True)
-    target = night.undo_target()
-    view["undo"] = None if target is None else {"target": target[0], "text": target[1].describe()}
-    view["players"] = [{"seat": p["seat"], "name": p["name"], "token": p["token"]} for p in night.players()]
-    return view
+def why(night: "Night", found: dict, viewer: Viewer) -> dict:
+    """`lookup.explain`'s answer with its events told as `viewer` may see them (a face-down card
+    dealt names its card in the log)."""
+    if viewer == HOST:
+        return found
+    seen = set().union(*_visible(engine.view(night.table.state, viewer)).values())
+    log = night.table.state.log.to_tuple()
+    return {**found, "events": [{**e, "text": _told(log[e["seq"] - 1], seen)} for e in found["events"]]}
 
 
+# ------------------------------------------------------------------------- ledger, games
 def ledger(night: "Night") -> dict:
     if night.table is None:
         return {"rows": [], "balances": [], "settle": [], "open_pots": []}

@@ -2,11 +2,14 @@
 
 The `expose`/`turn_down`/`swap`/`move`/`discard` methods do the move (rules call them when a
 decision makes a card move); the `card_*` handlers take the same moves as events from the camera
-or the dashboard.
+or the dashboard, and only when a rule lets that move happen now (the "permits" query): a card
+does not turn, change hands or leave the table by itself. The camera path turns such a refusal
+into an irregularity for the host, who rules on it (undo, or a decision the rules offer).
 """
 
 from __future__ import annotations
 
+from ..announcements import Kind
 from ..events import CardDiscarded, CardExposed, CardMoved, CardsSwapped, CardTurnedDown
 from ..work import Refusal, Work
 from .stud_state import Hand, Slot
@@ -15,19 +18,33 @@ from .stud_state import Hand, Slot
 class StudMoves:
     # --------------------------------------------------------------- events from the table
     def card_exposed(self, w: Work, event: CardExposed) -> None:
+        self.permitted(w, event, f"seat {event.seat} turn the {_pretty(event.card)} face up")
         self.expose(w, event)
 
     def card_turned_down(self, w: Work, event: CardTurnedDown) -> None:
+        self.permitted(w, event, f"seat {event.seat} turn the {_pretty(event.card)} face down")
         self.turn_down(w, event)
 
     def cards_swapped(self, w: Work, event: CardsSwapped) -> None:
+        self.permitted(w, event, f"seat {event.seat_a} and seat {event.seat_b} trade "
+                                 f"{_pretty(event.card_a)} for {_pretty(event.card_b)}")
         self.swap(w, event)
 
     def card_moved(self, w: Work, event: CardMoved) -> None:
+        self.permitted(w, event, f"the {_pretty(event.card)} move from seat {event.from_seat} to seat {event.to_seat}")
         self.move(w, event)
 
     def card_discarded(self, w: Work, event: CardDiscarded) -> None:
+        self.permitted(w, event, f"seat {event.seat} discard the {_pretty(event.card)}")
         self.discard(w, event)
+
+    def permitted(self, w: Work, event, what: str) -> None:
+        """A move no rule asks for is refused; the host may still correct the table by hand, with a
+        reason, and everyone hears it."""
+        if event.correction:
+            w.say(f"Host correction: {what} ({event.correction}).", rule="correction", kind=Kind.INFO)
+        elif not self.query("permits", False, w.state, event):
+            raise Refusal(f"no rule lets {what} now")
 
     # ---------------------------------------------------------------------- the moves
     def find(self, hand: Hand, seat: int, card, *, up: bool | None = None) -> int:
@@ -110,6 +127,10 @@ class StudMoves:
 
     def cards_moved(self, w: Work) -> None:
         """A card moved or turned face down (games re-check what the card gave its old holder)."""
+
+
+def _pretty(card) -> str:
+    return card.pretty if card is not None else "hole card"
 
 
 def _name(card, up: bool) -> str:

@@ -4,6 +4,7 @@ token and send an Idempotency-Key with every POST."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 
 import pytest
@@ -81,3 +82,23 @@ def deal(host, events=BLACK_JACK_DEAL):
     for e in events:
         r = host.post("/api/host/event", {"event": e})
         assert r.status_code == 200, (e, r.get_json())
+
+
+def frames(chunks, n):
+    """The first n SSE frames (comments included) as dicts: {"id", "event", "data", "comment"}."""
+    out = []
+    for chunk in chunks:
+        for block in chunk.decode().split("\n\n"):
+            if not block.strip():
+                continue
+            f = {}
+            for line in block.split("\n"):
+                if line.startswith(":"):
+                    f["comment"] = line[1:].strip()
+                elif ": " in line:
+                    k, v = line.split(": ", 1)
+                    f[k] = json.loads(v) if k == "data" else v
+            out.append(f)
+            if len(out) >= n:
+                return out
+    return out

@@ -54,7 +54,7 @@ def test_seat_actions_only_for_own_seat(dash, dash_host):
     assert stranger.get("/join/not-a-real-token-at-all").status_code == 404
     seat2 = Phone(dash)
     seat2.join(tokens[2])
-    decision = next(p for p in dash_host.get("/state").get_json()["pending"] if p["seat"] == 1)
+    decision = next(p for p in dash_host.get("/api/host/state").get_json()["pending"] if p["seat"] == 1)
     r = seat2.post("/api/seat/decision", {"decision": decision["id"], "choice": "pay"})
     assert r.status_code == 403 and "seat 1" in r.get_json()["error"]
     assert seat2.post("/api/host/undo", {"reason": "x"}).status_code == 401   # a seat is not the host
@@ -66,9 +66,10 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     phone = Phone(dash)
     phone.join(tokens[1])
     me = phone.get("/api/me").get_json()
-    assert [p["choices"] for p in me["pending"]] == [["pay", "fold"]]
+    assert [p["choices"] for p in me["state"]["pending"]] == [["pay", "fold"]]
+    assert [o["label"] for o in me["options"]] == ["Pay $2.50", "Fold"]
     pot_before = phone.get("/state").get_json()["pot"]
-    body = {"decision": me["pending"][0]["id"], "choice": "pay"}
+    body = {"decision": me["state"]["pending"][0]["id"], "choice": "pay"}
     first = phone.post("/api/seat/decision", body, key="tap-1")
     second = phone.post("/api/seat/decision", body, key="tap-1")
     assert first.status_code == second.status_code == 200
@@ -87,7 +88,7 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     rows = phone.get("/api/ledger").get_json()["rows"]
     reversal = rows[-1]
     assert reversal["reverses"] and reversal["reason"] == "paid by mistake" and reversal["payee"] == "seat:1"
-    assert phone.get("/api/me").get_json()["pending"][0]["choices"] == ["pay", "fold"]   # asked again
+    assert phone.get("/api/me").get_json()["state"]["pending"][0]["choices"] == ["pay", "fold"]   # asked again
 
 
 def test_refusals_are_409_in_the_referees_words(dash, dash_host):
@@ -97,12 +98,12 @@ def test_refusals_are_409_in_the_referees_words(dash, dash_host):
     assert r.status_code == 409 and r.get_json()["error"].startswith("refused: ")
     phone = Phone(dash)
     phone.join(start_tokens(dash_host)[2])
-    r = phone.post("/api/seat/bet", {"action": "bring_in"})
-    assert r.status_code == 409 and "betting waits for Seat 1: pay $2.50 or fold" in r.get_json()["error"]
+    r = phone.post("/api/seat/bet", {"action": "bring_in"})          # not offered: the referee says why
+    assert r.status_code == 409 and "waiting for seat 1: Seat 1: pay $2.50 or fold" in r.get_json()["error"]
     other = Phone(dash)
     other.join(start_tokens(dash_host)[3])
     r = other.post("/api/seat/bet", {"action": "call"})
-    assert r.status_code == 409 and "betting waits" in r.get_json()["error"]
+    assert r.status_code == 409 and "waiting for seat 1" in r.get_json()["error"]
 
 
 def start_tokens(host):
@@ -139,7 +140,7 @@ def test_hole_cards_only_for_their_own_seat(dash, dash_host):
     phone = Phone(dash)
     phone.join(tokens[1])
     mine = phone.get("/api/me").get_json()
-    assert {c["code"] for c in mine["my_down"]} == {"KH", "QD"}
+    assert {c["code"] for c in mine["me"]["cards"] if not c["up"]} == {"KH", "QD"}
     assert '"5S"' not in phone.get("/api/me").get_data(as_text=True)
     assert '"KH"' in dash_host.get("/api/host/state").get_data(as_text=True)
 
@@ -199,20 +200,19 @@ def _demo_events(upto_line):
 
 
 def test_a_choice_that_points_at_a_card(dash, dash_host):
-    """Trade Cards: the seat page offers the other seats' up cards; a wrong pick is refused in words."""
+    """Trade Cards: the seat page offers the cards the referee says it may name; a wrong pick is
+    refused in the referee's words."""
     tokens = start_night(dash_host, seats=(1, 2, 3, 4))
     deal(dash_host, _demo_events(28))            # ... street 4: seat 1 is dealt the 9♦ and must trade
     phone = Phone(dash)
     phone.join(tokens[1])
     me = phone.get("/api/me").get_json()
-    trade = next(p for p in me["pending"] if p["rule"] == "trade-cards")
-    assert trade["targets"] == {"trade": "up-card"}
-    assert {"seat": 3, "card": "7H", "pretty": "7♥"} in me["up_cards"]
-    wrong = phone.post("/api/seat/decision", {"decision": trade["id"], "choice": "trade", "target_seat": 3,
-                                              "card": "9S"})
-    assert wrong.status_code == 409 and "street 4" in wrong.get_json()["error"]
-    right = phone.post("/api/seat/decision", {"decision": trade["id"], "choice": "trade", "target_seat": 3,
-                                              "card": "7H"})
+    trade = next(o for o in me["options"] if o["rule"] == "trade-cards" and o["name"] == "trade")
+    assert trade["needs"] == ["target"] and {"seat": 3, "card": "7H", "label": "7♥ (seat 3)"} in trade["picks"]
+    body = {**trade["post"]["body"], "target_seat": 3}
+    wrong = phone.post(trade["post"]["url"], {**body, "card": "9S"})
+    assert wrong.status_code == 409 and "9♠" in wrong.get_json()["error"]
+    right = phone.post(trade["post"]["url"], {**body, "card": "7H"})
     assert right.status_code == 200
     assert any("trade 9♦ for 7♥" in a["text"] for a in right.get_json()["announcements"])
 
@@ -254,7 +254,7 @@ def test_a_simultaneous_double_tap_records_once(dash, dash_host):
     taps = [Phone(dash), Phone(dash)]
     for t in taps:
         t.join(tokens[1])
-    decision = taps[0].get("/api/me").get_json()["pending"][0]["id"]
+    decision = taps[0].get("/api/me").get_json()["state"]["pending"][0]["id"]
     before = dash_host.get("/state").get_json()["events"]
     barrier, answers = threading.Barrier(2), []
 

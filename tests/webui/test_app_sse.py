@@ -3,30 +3,8 @@ snapshot when that cannot be told, a reset for a new night, and a cap on open st
 
 from __future__ import annotations
 
-import json
-
-from dashboard_kit import Phone, deal, start_night
+from dashboard_kit import Phone, deal, frames, start_night
 from webui.sse import Broadcaster, Message, TooManyStreams, parse_last_id
-
-
-def frames(chunks, n):
-    """The first n SSE frames (comments included) as dicts: {"id", "event", "data", "comment"}."""
-    out = []
-    for chunk in chunks:
-        for block in chunk.decode().split("\n\n"):
-            if not block.strip():
-                continue
-            f = {}
-            for line in block.split("\n"):
-                if line.startswith(":"):
-                    f["comment"] = line[1:].strip()
-                elif ": " in line:
-                    k, v = line.split(": ", 1)
-                    f[k] = json.loads(v) if k == "data" else v
-            out.append(f)
-            if len(out) >= n:
-                return out
-    return out
 
 
 def snap():
@@ -110,11 +88,12 @@ def test_a_stream_sees_a_seat_pay_live(dash, dash_host):
     last = phone.get("/state").get_json()["last_id"]
     stream = dash.extensions["croupier"].broadcaster.stream(last, snap, keepalive=5)
     next(stream)
-    decision = phone.get("/api/me").get_json()["pending"][0]["id"]
+    decision = phone.get("/api/me").get_json()["state"]["pending"][0]["id"]
     assert phone.post("/api/seat/decision", {"decision": decision, "choice": "pay"}).status_code == 200
     f = frames([next(stream)], 1)[0]
-    assert f["id"] == str(last + 1) and f["data"]["by"] == "seat 1"
-    assert f["data"]["state"]["pot"] == "4.00"
+    assert f["id"] == str(last + 1) and f["data"]["by"] == "seat 1" and f["data"]["event"] == "decision"
+    assert "state" not in f["data"]            # each phone fetches its own view of the table
+    assert phone.get("/state").get_json()["pot"] == "4.00"
     stream.close()
 
 

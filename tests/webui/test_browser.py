@@ -111,7 +111,7 @@ def test_join_watch_pay_undo_on_a_phone(server):
             night.submit(from_json(BLACK_JACK_DEAL[-1]), "deal-js", "host")
             expect(phone.locator("#latest")).to_contain_text("Seat 1: pay $2.50 or fold")
             pay = phone.locator("#decisions button[data-action=pay]")
-            expect(pay).to_have_text("pay $2.50")
+            expect(pay).to_have_text("Pay $2.50")           # the referee's option, as offered
             shot(phone, "1-announcement-arrived")
 
             pay.tap()
@@ -176,16 +176,18 @@ def test_host_starts_a_night_and_deals_by_hand(tmp_path):
         expect(host.locator("#players")).to_contain_text("Seat 1: Zoe")
         host.click("#hand-form button")
         expect(host.locator("#host-night")).to_contain_text("hand 1")
-        host.select_option("#card-seat", "2")
+        # the deals on offer are the referee's options: the first street's cards, face down
+        host.select_option("#card-option", "Deal seat 2 a card, face down (name it if you know it)")
         host.fill("#card-code", "9S")
         host.click("#card-form button")
-        expect(host.locator("#host-night")).to_contain_text("9♠")
+        expect(host.locator("#host-night")).to_contain_text("9♠")       # the host sees every card
         shot(host, "7-host-started-a-night")
         table = browser.new_context(**PHONE).new_page()
         table.on("pageerror", lambda e: errors.append(str(e)))
         table.goto(f"{base}/")
-        expect(table.locator("[data-seat='2']")).to_contain_text("9♠")
         expect(table.locator("#pot")).to_have_text("$2.00")
+        expect(table.locator("[data-seat='2'] .playing.down")).to_have_count(1)
+        assert "9♠" not in table.locator("#seats").inner_text()       # a hole card stays its owner's
 
 
 def test_host_confirms_a_camera_reading(tmp_path):

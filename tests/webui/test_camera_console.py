@@ -120,11 +120,12 @@ def test_confirm_goes_to_the_referee_and_is_announced(doubtful):
     assert body["events"] == ["card_dealt(seat=1, card=J♠, up=True, deck=main)"]
     assert "Seat 1: pay $2.50 or fold" in body["announcements"][0]["text"]
     assert events(host) == before + 1
-    assert any(p["rule"] == "black-jack" and p["seat"] == 1 for p in host.get("/state").get_json()["pending"])
+    assert any(p["rule"] == "black-jack" and p["seat"] == 1 for p in host.get("/api/host/state").get_json()["pending"])
     assert host.get("/api/host/camera/readings").get_json()["readings"] == []
     assert host.get("/api/host/camera").get_json()["unconfirmed"] == 0
     sent = [m for m in app.extensions["croupier"].broadcaster._messages]
-    assert any(m.event == "table" and m.data.get("by") == "host" and "J♠" in m.data["event"] for m in sent)
+    assert any(m.event == "table" and m.data.get("by") == "host" and m.data["event"] == "card_dealt"
+               and any("J♠" in a["text"] for a in m.data["announcements"]) for m in sent)
     assert any(m.event == "camera" and m.data["camera"]["unconfirmed"] == 0 for m in sent)
     assert not any("JS" in str(m.data) for m in sent if m.event == "camera")   # phones get no card names
 
@@ -232,7 +233,7 @@ def test_confident_camera_reads_reach_the_referee_through_the_night(tmp_path):
     try:
         assert cam.join(30)
         assert host.get("/api/host/camera/readings").get_json()["readings"] == []
-        state = host.get("/state").get_json()
+        state = host.get("/api/host/state").get_json()
         assert any(p["rule"] == "black-jack" for p in state["pending"])
         sent = list(app.extensions["croupier"].broadcaster._messages)
         assert any(m.event == "table" and m.data.get("by") == "camera" for m in sent)
@@ -262,7 +263,7 @@ def test_an_unplugged_camera_is_reported_and_the_game_is_kept(tmp_path):
         assert "enter cards by hand" in st["message"] and "game state is kept" in st["message"]
         before = host.get("/state").get_json()
         assert host.post("/api/host/card", {"seat": 1, "card": "JS"}).status_code == 200   # by hand meanwhile
-        after = host.get("/state").get_json()
+        after = host.get("/api/host/state").get_json()
         assert after["events"] == before["events"] + 1 and any(p["rule"] == "black-jack" for p in after["pending"])
         assert host.get("/api/host/camera/snapshot.jpg").status_code == 200   # the last picture it sent
         sent = list(app.extensions["croupier"].broadcaster._messages)

@@ -34,9 +34,9 @@ def test_the_community_card_is_on_the_table_view(dash):
     night.start(opened.game, list(opened.seats), {}, dict(opened.settings), "short deck")
     for n, e in enumerate(events[1:]):
         night.submit(e, f"k{n}", "host")
-    assert views.public_state(night)["hand"]["community"] == []
+    assert views.table_view(night, None)["hand"]["community"] == []
     night.submit(CardDealt(None, rest[0], True, 8), "centre", "host")
-    shown = views.public_state(night)["hand"]["community"]
+    shown = views.table_view(night, None)["hand"]["community"]
     assert [c["code"] for c in shown] == [rest[0].code] and shown[0]["up"]
     # and the page has a place for it
     assert 'id="community"' in dash.test_client().get("/").get_data(as_text=True)

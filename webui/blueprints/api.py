@@ -1,19 +1,25 @@
 """Public and seat endpoints: the live stream, the state snapshot, rules, ledger, and a seat's own
-actions (answer its pending decisions, bet, turn up or show its own cards)."""
+actions (answer its pending decisions, bet, turn up or show its own cards).
+
+What a request is shown is what its viewer may see: the phone's seat (its seat cookie), else the
+public. A seat acts only through its options (`engine.options`): each endpoint finds the option
+the phone pressed, fills in what the option needs, and sends its event through the referee."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
+import dataclasses
+
+from referee import engine
 from referee.cards import CardError
-from referee.events import (AllIn, Bet, BringIn, Call, CardExposed, Check, Complete, Decision, Fold, HandShown,
-                            Raise, parse_any_card)
+from referee.events import Bet, BringIn, Call, Check, Complete, Decision, Fold, Raise, parse_any_card
 from referee.lookup import find_rules, rule_by_id, rule_card
 from referee.ledger import balances_csv, ledger_csv
 from referee.money import MoneyError, money
 
 from .. import views
-from ..security import ApiError, bad, body, field, idempotent, key_for_store, seat_required
+from ..security import ApiError, bad, body, current_seat, field, idempotent, key_for_store, seat_required
 from ..sse import TooManyStreams, parse_last_id
 
 bp = Blueprint("api", __name__)
@@ -39,7 +45,7 @@ def card_field(data: dict, name: str, required: bool = True):
 # ------------------------------------------------------------------------- reading
 @bp.get("/state")
 def state():
-    return jsonify(night().public_state())
+    return jsonify(night().table_view(current_seat()))
 
 
 @bp.get("/events")
@@ -94,7 +100,7 @@ def rule(rule_id: str):
 
 @bp.get("/api/why/<int:announcement_id>")
 def why(announcement_id: int):
-    found = night().why(announcement_id)
+    found = night().why(announcement_id, current_seat())
     if found is None:
         raise ApiError(404, f"no announcement #{announcement_id} this night")
     return jsonify(found)
@@ -129,12 +135,24 @@ def games():
 
 
 # ------------------------------------------------------------------------- a seat acts
+def _offered(seat: int, match):
+    """The first of the seat's options now that `match` accepts, or None."""
+    table = night().table
+    return next((o for o in engine.options(table.state, seat) if match(o)), None) if table else None
+
+
+def _not_offered(event, fallback: str) -> ApiError:
+    """A 409 in the referee's words when it would refuse `event`, else in ours."""
+    table = night().table
+    return ApiError(409, (table and engine.verify(table.state, event)) or fallback)
+
+
 def _pending_for(decision_id: int, seat: int):
     table = night().table
     pending = next((p for p in (table.state.pending() if table else ()) if p.id == decision_id), None)
     if pending is None:
         raise ApiError(409, f"decision #{decision_id} is not open any more (answered or lapsed)")
-    if pending.seat != seat:
+    if not pending.answerable_by(seat):
         who = "the host" if pending.seat is None else f"seat {pending.seat}"
         raise ApiError(403, f"decision #{decision_id} is for {who}, not for you (seat {seat})")
     return pending
@@ -150,9 +168,15 @@ def decide():
     choice = field(data, "choice", "str", max_len=40, choices=pending.choices or None)
     if not pending.choices:
         raise bad(f"decision #{decision_id} has no buttons: it is settled by the cards themselves")
-    target = field(data, "target_seat", "int", required=False, lo=1, hi=99)
-    card = card_field(data, "card", required=False)
-    event = Decision(g.seat, pending.rule, choice, target, card, decision_id)
+    option = _offered(g.seat, lambda o: o.action == "decide" and o.decision == decision_id and o.event.choice == choice)
+    if option is None:
+        raise _not_offered(Decision(g.seat, pending.rule, choice, decision=decision_id), f"you cannot {choice} now")
+    event = option.event
+    if "target" in option.needs:
+        # The referee judges the pick, in its words; a hole card the player may not see is named
+        # by its seat only (card left out), as the pickers offer it.
+        event = dataclasses.replace(event, target_seat=field(data, "target_seat", "int", lo=1, hi=99),
+                                    card=card_field(data, "card", required=False))
     return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))
 
 
@@ -162,24 +186,20 @@ def decide():
 def bet():
     data = body()
     action = field(data, "action", "str", max_len=20, choices=tuple(BETS) + ("all_in",))
-    mine = night().seat_state(g.seat)
-    open_now = [b["action"] for b in mine["bets"]]
-    if action != "all_in" and action not in open_now:
-        if mine["bets_wait"]:
-            raise ApiError(409, mine["bets_wait"])
-        if not open_now:
-            raise ApiError(409, "it is not your turn to bet")
-        raise ApiError(409, f"you cannot {action} now; you may: {', '.join(open_now)}")
-    if action == "all_in":
+    option = _offered(g.seat, lambda o: o.action == action)
+    if option is None and action == "all_in":
+        raise ApiError(409, "you cannot go all in now")
+    if option is None:
+        raise _not_offered(BETS[action](g.seat), "it is not your turn to bet")
+    event = option.event
+    if "amount" in option.needs:
         try:
             amount = money(field(data, "amount", "str", max_len=12))
         except MoneyError as exc:
             raise bad(f"field 'amount': {exc}") from None
         if amount <= 0:
             raise bad("field 'amount' must be more than zero")
-        event = AllIn(g.seat, amount)
-    else:
-        event = BETS[action](g.seat)
+        event = option.fill(amount=amount)
     return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))
 
 
@@ -187,18 +207,25 @@ def bet():
 @seat_required
 @idempotent
 def own_card():
-    """Turn one of my hole cards up (Queen of Hearts, King's Men), or show my hole cards at showdown."""
+    """Turn one of my hole cards up (Queen of Hearts, King's Men), or show my hole cards (at showdown,
+    or after winning a hand nobody saw)."""
     data = body()
     action = field(data, "action", "str", choices=("expose", "show"))
-    mine = night().seat_state(g.seat)
-    down = [c["code"] for c in mine["my_down"]]
     if action == "expose":
         card = card_field(data, "card")
-        if card.code not in down:
-            raise bad(f"you have no face-down {getattr(card, 'pretty', card.code)}")
-        event = CardExposed(g.seat, card)
+        option = _offered(g.seat, lambda o: o.action == "expose" and o.event.card == card) or \
+            _offered(g.seat, lambda o: o.action == "expose" and "card" in o.needs)
+        if option is None:
+            raise ApiError(409, f"you are not asked to turn up the {getattr(card, 'pretty', card.code)}")
+        event = option.fill(card=card) if "card" in option.needs else option.event
     else:
-        if not down:
-            raise ApiError(409, "the referee does not know your hole cards: the host enters them")
-        event = HandShown(g.seat, tuple(parse_any_card(c) for c in down))
+        option = _offered(g.seat, lambda o: o.action == "show")
+        if option is None:
+            raise ApiError(409, "you have nothing to show now")
+        event = option.event
+        if "cards" in option.needs:
+            named = field(data, "cards", "list")
+            if not 1 <= len(named) <= 12:
+                raise bad("field 'cards' must name 1 to 12 cards")
+            event = option.fill(cards=tuple(card_field({"card": c}, "card") for c in named))
     return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))

@@ -68,6 +68,31 @@ C.actionButton = (label, url, body, opts = {}) => {
   return b;
 };
 
+/* One of the referee's options as the server sent it (webui/views.py): a button that takes it, with
+   an input for each thing it needs typed in (a card, cards, an amount), or, when it points at a
+   card, one button per card it may name. `done` runs once it was taken. */
+C.option = (o, done) => {
+  const inputs = o.needs.filter((n) => n !== "target").map((n) => C.el("input", {
+    name: n, size: n === "cards" ? 12 : 6, autocomplete: "off", "aria-label": `${o.label}: ${n}`,
+    placeholder: n === "amount" ? "amount" : n === "cards" ? "e.g. 9D KS" : "e.g. 9D" }));
+  const body = (picked) => () => {
+    const b = JSON.parse(JSON.stringify(o.post.body));
+    const into = b.event || b;            // the host console sends the option's event itself
+    for (const i of inputs) {
+      const v = i.value.trim();
+      if (v) into[i.name] = i.name === "cards" ? v.split(/[\s,]+/) : v;
+    }
+    Object.assign(into, picked);
+    return b;
+  };
+  const cls = o.name === "fold" ? "danger" : "primary";
+  const send = (label, picked, name) => C.actionButton(label, o.post.url, body(picked), { name, cls, done });
+  if (!o.needs.includes("target")) return C.el("span", { class: "option" }, inputs, send(o.label, {}, o.name));
+  return C.el("div", { class: "targets" }, C.el("span", { class: "muted" }, o.label + ": pick "), inputs,
+    o.picks.map((p) => send(p.label, p.card ? { target_seat: p.seat, card: p.card } : { target_seat: p.seat },
+      `${o.name}-${p.card || "seat-" + p.seat}`)));
+};
+
 C.el = (tag, attrs, ...kids) => {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -2,7 +2,7 @@
    events by hand, undo, end the night. */
 "use strict";
 
-const H = (window.H = { view: null, games: [] });
+const H = (window.H = { view: null, games: [], deals: [], startFor: null });
 
 H.load = async () => {
   const r = await C.get("/api/host/state");
@@ -41,19 +41,50 @@ H.render = () => {
   C.clear(document.getElementById("players"), v.players.map((p) => el("figure", { class: "player" },
     el("img", { class: "qr", src: `/qr/seat/${p.seat}.svg?t=${p.token.slice(0, 6)}`, alt: `QR code to join seat ${p.seat}` }),
     el("figcaption", {}, `Seat ${p.seat}: ${p.name} `, el("a", { href: p.join_url, class: "join-link", "data-seat": p.seat }, "join link")))));
-  const pend = document.getElementById("host-pending");
-  C.clear(pend, v.pending.length ? v.pending.map((p) => el("div", { class: "decision" }, el("p", {}, el("strong", {}, p.who + ": "), p.prompt),
-    el("div", { class: "buttons" }, p.choices.map((c) => C.actionButton(c, "/api/host/decision", { decision: p.id, choice: c },
-      { name: c, done: H.load }))))) : el("p", { class: "muted" }, "Nothing."));
-  for (const sel of document.querySelectorAll(".seat-select")) {
-    const keep = sel.value;
-    C.clear(sel, v.seats.map((s) => el("option", { value: s.seat }, `${s.seat} ${s.name}`)));
-    if (keep) sel.value = keep;
-  }
-  if (v.hand) document.getElementById("hand-no").value = v.hand.phase === "over" ? v.hand.number + 1 : v.hand.number;
+  H.renderOptions(v);
   document.getElementById("undo-what").textContent = v.undo ? `Last event: #${v.undo.target} ${v.undo.text}` : "Nothing to undo.";
   document.getElementById("undo-button").disabled = !v.undo;
   H.showCamera(v.camera);
+};
+
+/* Everything the console offers comes from the referee's options: the host's own, and each seat's,
+   which the host takes for a seat whose player has no phone. Each decision waiting is shown with
+   the options that answer it; starting a hand and dealing have their forms, filled from options. */
+H.who = (p) => p.seat !== null ? "seat " + p.seat : p.open_to.length ? "seats " + p.open_to.join(", ") : "host";
+
+H.renderOptions = (v) => {
+  const { el } = C;
+  const all = [...v.options, ...Object.values(v.seat_options).flat()];
+  const asked = v.pending.map((p) => p.id);
+  C.clear(document.getElementById("host-pending"), v.pending.length ? v.pending.map((p) => el("div", { class: "decision" },
+    el("p", {}, el("strong", {}, H.who(p) + ": "), p.prompt),
+    el("div", { class: "buttons" }, all.filter((o) => o.decision === p.id).map((o) =>
+      C.option(o.seat !== p.seat ? { ...o, label: `seat ${o.seat}: ${o.label}` } : o, H.load)))))
+    : el("p", { class: "muted" }, "Nothing."));
+  const own = v.options.filter((o) => !asked.includes(o.decision));
+  C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
+    .map((o) => C.option(o, H.load)));
+  const seats = v.seats.map((s) => [s, v.seat_options[s.seat].filter((o) => !asked.includes(o.decision))])
+    .filter(([, opts]) => opts.length);
+  C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
+    el("strong", {}, `${s.seat} ${s.name}:`), opts.map((o) => C.option(o, H.load)))) : el("p", { class: "muted" }, "Nothing."));
+  const start = own.find((o) => o.action === "start");
+  document.getElementById("hand-form").hidden = !start;
+  const dealer = document.getElementById("hand-dealer");
+  let keep = dealer.value;               // the host may deal from another seat than the option's
+  if (start && H.startFor !== start.post.body.event.hand) {
+    H.startFor = start.post.body.event.hand;
+    document.getElementById("hand-no").value = H.startFor;
+    keep = start.post.body.event.dealer;
+  }
+  C.clear(dealer, v.seats.map((s) => el("option", { value: s.seat }, `${s.seat} ${s.name}`)));
+  if (keep) dealer.value = keep;
+  H.deals = own.filter((o) => o.action === "deal");
+  document.getElementById("card-form").hidden = !H.deals.length;
+  const pick = document.getElementById("card-option");
+  const picked = pick.value;
+  C.clear(pick, H.deals.map((o) => el("option", { value: o.label }, o.label)));
+  if (H.deals.some((o) => o.label === picked)) pick.value = picked;
 };
 
 /* ------------------------------------------------------------------ camera */
@@ -171,11 +202,12 @@ H.init = async () => {
   });
   on("hand-form", (f) => H.send("/api/host/event", { event: { type: "hand_started", hand: Number(document.getElementById("hand-no").value),
     dealer: Number(document.getElementById("hand-dealer").value) } }, f));
-  on("card-form", (f) => H.send("/api/host/card", { seat: Number(document.getElementById("card-seat").value),
-    card: document.getElementById("card-code").value.trim(), up: document.getElementById("card-up").checked }, f)
-    .then((r) => { if (r.ok) { document.getElementById("card-code").value = ""; document.getElementById("card-code").focus(); } }));
-  on("bet-form", (f) => H.send("/api/host/event", { event: { type: document.getElementById("bet-action").value,
-    seat: Number(document.getElementById("bet-seat").value) } }, f));
+  on("card-form", (f) => {
+    const o = H.deals.find((d) => d.label === document.getElementById("card-option").value);
+    const card = document.getElementById("card-code").value.trim() || null;   // a face-down card may stay unnamed
+    H.send(o.post.url, { event: { ...o.post.body.event, card } }, f)
+      .then((r) => { if (r.ok) { document.getElementById("card-code").value = ""; document.getElementById("card-code").focus(); } });
+  });
   on("event-form", (f) => {
     let ev;
     try { ev = JSON.parse(document.getElementById("event-json").value); } catch (e) { C.toast("That is not JSON: " + e.message, true); return; }

@@ -1,12 +1,12 @@
 /* croupier dashboard pages: Table, My seat, Feed, Rules, Ledger, host login. */
 "use strict";
 
-const P = (window.P = { state: null, feed: new Map(), me: null, page: document.body.dataset.page });
+const P = (window.P = { feed: new Map(), page: document.body.dataset.page });
 const { el } = C;
 
 /* ------------------------------------------------------------------ pieces */
 P.card = (c) => {
-  if (!c.up && !c.code) return el("span", { class: "playing down", title: "face down" }, c.pretty === "?" ? "?" : "🂠");
+  if (!c.code) return el("span", { class: "playing down", title: "face down" }, "🂠");
   return el("span", { class: "playing" + (c.red ? " red" : "") + (c.up ? "" : " hole"), title: c.up ? "face up" : "face down (only you see it)" }, c.pretty || c.code);
 };
 
@@ -58,7 +58,7 @@ P.renderTable = (s) => {
     [el("strong", {}, "Centre (everyone's): "), ...h.community.map(P.card)] : []);
   document.getElementById("street").textContent = h ? `Street ${h.street} · ${h.phase}` +
     (h.to_act ? ` · seat ${h.to_act} to act` : "") + (h.betting ? ` · ${C.money(h.betting.size)} bets` : "") : "";
-  C.clear(document.getElementById("pending"), s.pending.length ? s.pending.map((p) =>
+  C.clear(document.getElementById("pending"), s.waiting.length ? s.waiting.map((p) =>
     el("li", { class: p.blocks ? "blocking" : "" }, el("strong", {}, p.who + ": "), p.prompt)) : el("li", { class: "muted" }, "Nobody."));
   C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
     class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
@@ -75,54 +75,27 @@ P.loadMe = async () => {
   else if (r.status === 401) C.toast("Your seat link is not for tonight: scan the new QR code", true);
 };
 
-P.targetPicker = (me, pending, choice, kind) => {
-  // Choices that point at something: one button per card (or seat) the player may pick.
-  const wrap = el("div", { class: "targets" }, el("span", { class: "muted" }, choice + ": pick "));
-  if (kind === "down-card") {
-    for (const s of me.down_seats) wrap.append(C.actionButton("seat " + s, "/api/seat/decision",
-      { decision: pending.id, choice, target_seat: s }, { name: `${choice}-seat-${s}` }));
-  } else {
-    for (const c of me.up_cards) {
-      if (kind === "up-card" && c.seat === me.seat) continue;
-      wrap.append(C.actionButton(`${c.pretty} (seat ${c.seat})`, "/api/seat/decision",
-        { decision: pending.id, choice, target_seat: c.seat, card: c.card }, { name: `${choice}-${c.card}` }));
-    }
-  }
-  return wrap;
-};
-
+/* Each decision asked of this seat with the options that answer it; then the seat's other moves
+   (its bets, showing its hand). Everything offered comes from the referee's options. */
 P.renderMe = (me) => {
-  P.me = me;
   const title = document.getElementById("me-title");
   if (!title) return;
   title.textContent = (me.me ? me.me.name + " · " : "") + "seat " + me.seat;
   document.getElementById("balance").textContent = C.money(me.balance);
   document.getElementById("me-pot").textContent = C.money(me.state.pot);
   C.clear(document.getElementById("my-cards"), (me.me ? me.me.cards : []).map(P.card));
-  const box = document.getElementById("decisions");
-  const items = me.pending.map((p) => {
-    const row = el("div", { class: "decision", "data-decision": p.id }, el("p", {}, p.prompt));
-    const buttons = el("div", { class: "buttons" });
-    for (const choice of p.choices) {
-      if (p.targets[choice]) row.append(P.targetPicker(me, p, choice, p.targets[choice]));
-      else buttons.append(C.actionButton(choice + (choice === "pay" && p.amount ? " " + C.money(p.amount) : ""),
-        "/api/seat/decision", { decision: p.id, choice }, { name: choice, cls: choice === "fold" ? "danger" : "primary" }));
-    }
-    if (!p.choices.length && p.rule === "turn-up") {
-      for (const c of me.my_down) buttons.append(C.actionButton("turn up " + c.pretty, "/api/seat/card",
-        { action: "expose", card: c.code }, { name: "expose-" + c.code }));
-    }
-    if (!p.choices.length && p.rule === "showdown" && me.my_down.length) {
-      buttons.append(C.actionButton("show my hole cards", "/api/seat/card", { action: "show" }, { name: "show" }));
-    }
-    row.append(buttons);
-    return row;
+  const asked = me.state.pending.map((p) => p.id);
+  const items = me.state.pending.map((p) => {
+    const answers = me.options.filter((o) => o.decision === p.id);
+    return el("div", { class: "decision", "data-decision": p.id }, el("p", {}, p.prompt),
+      el("div", { class: "buttons" }, answers.length ? answers.map((o) => C.option(o, P.loadMe))
+        : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
-  C.clear(box, items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
-  const bets = document.getElementById("bets");
-  C.clear(bets, me.bets.length ? me.bets.map((b) => C.actionButton(b.label + (b.cost_text ? " " + b.cost_text : ""),
-    "/api/seat/bet", { action: b.action }, { name: b.action, cls: b.action === "fold" ? "danger" : "primary" }))
-    : el("p", { class: "muted" }, me.bets_wait || "Not your turn."));
+  C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
+  const moves = me.options.filter((o) => !asked.includes(o.decision));
+  const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.prompt).join("; ");
+  C.clear(document.getElementById("bets"), moves.length ? moves.map((o) => C.option(o, P.loadMe))
+    : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
 };
 
 /* ------------------------------------------------------------------ Feed */
@@ -182,22 +155,17 @@ P.loadLedger = async () => {
 
 /* ------------------------------------------------------------------ wiring */
 P.onState = (s) => {
-  P.state = s;
   if (P.page === "table") P.renderTable(s);
-  if (P.page === "host" && window.H) window.H.render();
-  if (P.page === "me" && P.me) {
-    P.me.state = s;
-    document.getElementById("me-pot").textContent = C.money(s.pot);
-  }
 };
 
+/* The stream says what happened; each page then asks for the table as its own viewer sees it
+   (the stream is the same for every phone, so it carries no cards). */
 P.onLive = (kind, data) => {
   if (kind === "camera") return [];   // the host console's camera panel listens for these itself
   if (data.feed) P.addFeed(data.feed, false);
   const fresh = P.addFeed(data.announcements, P.page === "feed");
-  if (data.state) P.onState(data.state);
-  else if (kind === "table") C.get("/state").then((r) => r.ok && P.onState(r.data));
   if (P.page === "me") P.loadMe();
+  else if (P.page !== "host") C.get("/state").then((r) => r.ok && P.onState(r.data));
   if (P.page === "ledger") P.loadLedger();
   if (P.page === "feed") P.renderFeed();
   P.renderLatest();

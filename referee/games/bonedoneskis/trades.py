@@ -64,6 +64,21 @@ def _trade_swap(g, w, event, ia, ib):
                 w.close(p)
 
 
+def _trade_permits(g, state, value, event):
+    """A trade card traded by hand (or seen by the camera): the seat that must trade swaps that card
+    for another player's face-up card of the same street."""
+    if value or not isinstance(event, CardsSwapped):
+        return value
+    for p in state.hand.pending:
+        if p.rule != "trade-cards":
+            continue
+        card = Card.parse(p.get("card"))
+        for mine, theirs, other in ((event.card_a, event.card_b, event.seat_b), (event.card_b, event.card_a, event.seat_a)):
+            if p.seat in (event.seat_a, event.seat_b) and mine == card and (other, theirs) in _trade_targets(g, state.hand, p):
+                return True
+    return False
+
+
 def _trade_card_gone(g, w, seat, card, why):
     """The trade card left its owner's board face up (stolen by 2 Hog, turned down by a 4-tician)
     before it was traded: there is nothing left to trade, so the obligation ends."""
@@ -102,7 +117,8 @@ TRADE_CARDS = rule(
                    "traded (the obligation ends).",
     examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",
               "9♦ as a face-up river (Gambler's Last Dollar) while every other river is down: no trade."),
-    queries={"targets": targets_for("trade-cards", "trade", lambda hand, p: _trade_targets(None, hand, p))},
+    queries={"targets": targets_for("trade-cards", "trade", lambda hand, p: _trade_targets(None, hand, p)),
+             "permits": _trade_permits},
     up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap, move=_trade_move,
     fold=lambda g, w, seat: _targets_gone(g, w),
     turned_down=_trade_turned_down)
@@ -301,6 +317,19 @@ def _straight_up_answers(g, state, value, pending, seat):
                     for a, b in sorted(pairs, key=lambda t: tuple(c.code if c else "" for c in t))]
 
 
+def _straight_up_permits(g, state, value, event):
+    """The face-down trade itself: a hole card of each between the seat that owes it and its neighbour."""
+    if value or not isinstance(event, CardsSwapped):
+        return value
+    hand = state.hand
+    for p in hand.pending:
+        if p.rule == "straight-up" and {event.seat_a, event.seat_b} == {p.seat, p.get("neighbour")}:
+            a = hand.boards[event.seat_a].index_of(event.card_a, up=False)
+            b = hand.boards[event.seat_b].index_of(event.card_b, up=False)
+            return a is not None and b is not None
+    return False
+
+
 STRAIGHT_UP = rule(
     "straight-up", "Straight Up Face Down Trade", kind="obligation",
     cards=(), keywords=("straight", "sequence", "three in a row", "hole card trade", "neighbour"),
@@ -317,7 +346,7 @@ STRAIGHT_UP = rule(
                    "face-up trade between the same two seats does not settle it. Once owed, the trade stays "
                    "owed even if the run is broken by a later trade.",
     examples=("X-X-6♣-5-4: trade with the player on your left.", "X-X-4-10-J♥-Q♣: trade with the player on your right."),
-    queries={"answers": _straight_up_answers},
+    queries={"answers": _straight_up_answers, "permits": _straight_up_permits},
     up=_straight_up, decide=_straight_up_decide, swap=_straight_up_swap)
 
 RULES = (TRADE_CARDS, NO_RETRADE, EIGHT_BALL, TWO_HOG, STRAIGHT_UP)

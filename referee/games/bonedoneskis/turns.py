@@ -126,6 +126,14 @@ def _turn_ups_left(g, w, *_):
         w.say(f"Seat {p.seat} {why}: nothing to turn up.", rule=by, seats=(p.seat,))
 
 
+def _turn_up_permits(g, state, value, event):
+    """A hole card turned up by the seat a Queen of Hearts pick or a black King obliges (which
+    card it must be, the rule's own `exposed` hook says)."""
+    if value or not isinstance(event, CardExposed):
+        return value
+    return any(p.rule == "turn-up" and p.seat == event.seat for p in state.hand.pending)
+
+
 def _turn_up_answers(g, state, value, pending, seat):
     """The seat turns up the hole card picked, or any of its hole cards (an unseen one: name it)."""
     if pending.rule != "turn-up":
@@ -144,7 +152,7 @@ TURN_UP = rule(
     text="The obligation the Queen of Hearts and The King's Men create: a named seat turns a hole card up.",
     trigger="Created by the Queen of Hearts or a black King.",
     effect="Settled when that seat's hole card is turned face up.",
-    heading="Queen of Hearts / The King's Men", queries={"answers": _turn_up_answers},
+    heading="Queen of Hearts / The King's Men", queries={"answers": _turn_up_answers, "permits": _turn_up_permits},
     exposed=_turn_up_exposed, swap=_turn_ups_left, move=_turn_ups_left)
 
 # ----------------------------------------------------------------------------- 4-tician

@@ -176,8 +176,9 @@ def test_eight_ball_passed_is_gone_even_when_the_eight_is_turned_up_elsewhere():
     assert "nobody may use it later" in said(anns, "eight-ball")[-1].text
     with pytest.raises(Refusal, match="no eight-ball decision"):
         then(state, "decide 1 eight-ball trade seat=3 card=KH")
-    # The 8♠ goes face down, changes hands in the hole and is turned up on seat 2's board.
-    state, anns = then(state, "turndown 1 8S\nswap 1 8S 2 AD\nexpose 2 8S")
+    # The 8♠ goes face down, changes hands in the hole and is turned up on seat 2's board (no rule
+    # does that: the host corrects the table by hand).
+    state, anns = then(state, "turndown 1 8S -- misdealt\nswap 1 8S 2 AD -- misdealt\nexpose 2 8S -- misdealt")
     assert "8S" in ups(state, 2) and not pending(state, "eight-ball")
     with pytest.raises(Refusal, match="no eight-ball decision"):
         then(state, "decide 2 eight-ball trade seat=3 card=KH")
@@ -293,9 +294,13 @@ def test_descending_run_trades_with_the_player_on_the_left():
     passive(state)
 
 
-def test_a_face_down_swap_with_someone_else_does_not_settle_it():
+def test_a_face_down_swap_with_someone_else_is_refused_and_settles_nothing():
     state, _ = six_five_four()
-    state, _ = then(state, "swap 1 ? 3 ?")
+    with pytest.raises(Refusal, match="no rule lets seat 1 and seat 3 trade hole card for hole card"):
+        then(state, "swap 1 ? 3 ?")
+    state, anns = then(state, "swap 1 ? 3 ? -- they swapped anyway")   # the host may still record it
+    assert [a.text for a in anns if a.rule == "correction"] == \
+        ["Host correction: seat 1 and seat 3 trade hole card for hole card (they swapped anyway)."]
     assert pending(state, "straight-up")
 
 

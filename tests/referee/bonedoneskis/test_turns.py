@@ -152,7 +152,7 @@ def test_queen_of_hearts_traded_away_takes_the_pick_with_it():
 
 
 def test_four_tician_red_four_turned_face_down_takes_the_option_with_it():
-    t = Table(HOLES + "up 1 4D, 2 KH, 3 TD\nturndown 1 4D")
+    t = Table(HOLES + "up 1 4D, 2 KH, 3 TD\nturndown 1 4D -- the dealer turned it over")
     gone = [a for a in t.said_by("four-tician") if "no longer" in a.text]
     assert [(a.text, a.seats) for a in gone] == \
         [("4-tician: seat 1 no longer holds the 4♦ face up; the option is gone.", (1,))]

@@ -158,7 +158,7 @@ def test_a_hand_that_ends_before_the_war_is_settled_gives_the_stakes_back():
     t = Table("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 6D, 2 2D, 3 9H; down 1 5C, 2 5D, 3 5H\n"
               "up 1 6H, 2 8C, 3 8D\nwar 2 KH")
     assert t.net("pot:war") == D("5.00")
-    t.do("expose 1 6D")  # a Bonedoneskis ends the hand in the middle of the war
+    t.do("expose 1 6D -- shown by mistake")  # a Bonedoneskis ends the hand in the middle of the war
     assert t.state.hand.phase == "over"
     assert t.net("pot:war") == D("0") and t.net("seat:2") == t.net("seat:3") == D("-0.50")
     assert any("stakes go back" in a.text for a in t.said if a.rule == "dueling-snowmen")
