@@ -20,13 +20,17 @@ ACES = tuple(Card(14, s) for s in "SHDC")
 RED_SIXES = (Card(6, "H"), Card(6, "D"))
 STONE_COLD_NUTS = (TopHand("Stone Cold Nuts (2s full of 5s)", Category.FULL_HOUSE, (2, 5)),)
 SCHIZO = {3: Card(8, "S"), 4: Card(12, "S")}  # fifth street: a pair of 4s (see `schizo_unit`)
+# A hole card its owner turned up with no rule asking (setting own_exposure "shown"): it is only shown,
+# so at showdown it is still judged as a hole card (a 7 is not wild, a 4♣ still kills).
+OWN_EXPOSURE = "own-exposure"
 
 
 def is_wild(slot: Slot, settings) -> bool:
     card = slot.card
     if card is None:
         return False
-    if card.rank == 7 and slot.up and (settings.hole_seven_wild or "was_down" not in slot.tags):
+    if card.rank == 7 and slot.up and OWN_EXPOSURE not in slot.tags and \
+            (settings.hole_seven_wild or "was_down" not in slot.tags):
         return True
     return card.rank == 11 and card.is_black and "activated" in slot.tags
 
@@ -259,6 +263,8 @@ def dead_reason(hand: Hand, seat: int) -> str | None:
     for slot in hand.boards[seat].slots:
         if slot.card == FOUR_OF_CLUBS and not slot.up:
             return "the 4♣ is face down: Killer 4"
+        if slot.card == FOUR_OF_CLUBS and OWN_EXPOSURE in slot.tags:
+            return "the 4♣ is a hole card its owner only showed: Killer 4"
     return None
 
 
