@@ -9,7 +9,7 @@ from decimal import Decimal
 from ..stud_settings import SettingsError, StudSettings
 
 
-_CHOICES = (("snowmen_eights", ("any", "red")), ("war_tie", ("split",)),
+_CHOICES = (("snowmen_eights", ("any", "red")), ("war_tie", ("split", "replay")),
             ("two_hog_card_gone", ("lapses", "stays")), ("kings_men_card_gone", ("lapses", "stays")),
             ("own_exposure", ("shown", "counts")))
 
@@ -23,7 +23,7 @@ class BonedoneskisSettings(StudSettings):
     war_stake: Decimal = Decimal("2.50")      # Dueling Snowmen, each
     snowmen_eights: str = "any"       # "any": any two 8s; "red": only the two red 8s
     snowmen_wrap: bool = True         # PAC-MAN wrap-around counts as consecutive
-    war_tie: str = "split"            # war undecided after three battles: "split" the side pot
+    war_tie: str = "split"            # war undecided after three battles: "split" the side pot or "replay"
     received_power: bool = True       # a Q♥ or black King received face up gives its new holder the power
     two_hog_card_gone: str = "lapses"     # the 2♠ gone from its holder face up: 2 Hog "lapses" or "stays"
     kings_men_card_gone: str = "lapses"   # the black King gone before the turn-up: it "lapses" or "stays"
