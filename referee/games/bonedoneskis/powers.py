@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...cards import Card
+from ...cards import Card, with_article
 from ...evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
                          suitless, void, wild, with_extra)
 from ...state import Hand, Slot
@@ -235,7 +235,8 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
             rule_id, name = "schizo4nia", "Schizo4nia"
         else:
             continue
-        what = f"the {made.pretty}" if made.suit else ("also as a " if made.rank == card.rank else "a ") + made.pretty
+        what = f"the {made.pretty}" if made.suit else ("also as " if made.rank == card.rank else "") + \
+            with_article(made.pretty)
         notes.append((rule_id, f"Seat {seat}: the {card.pretty} plays as {what} ({name})."
                       .replace("plays as also as", "also plays as")))
     for card in RED_SIXES:

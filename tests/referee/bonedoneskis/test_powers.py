@@ -304,6 +304,13 @@ def test_codependent_option_goes_when_the_left_card_is_a_three_sold():
         play("decide 1 codependent-twos combine", state)
 
 
+@pytest.mark.parametrize("left, made", [("QD", "an A♦"), ("6D", "an 8♦"), ("5D", "a 7♦")])
+def test_codependent_offer_names_the_combined_card_with_the_right_article(left, made):
+    state, anns = play(CODEP.format(hole="3S", third=left) + "bring_in 1; call 2\nup 1 2C, 2 TH")
+    (p,) = [p for p in state.pending() if p.rule == "codependent-twos"]
+    assert f"into {made}? " in p.prompt
+
+
 def test_codependent_cannot_make_a_card_you_hold():
     state, anns = streets(CODEP.format(hole="TC", third="8C"), "up 1 2D, 2 KH")
     assert not [p for p in state.pending() if p.rule == "codependent-twos"]
