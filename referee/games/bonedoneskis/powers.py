@@ -244,7 +244,9 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
             notes.append(("red-sixes", f"Seat {seat}: the {card.pretty} has no value (Red 6's)."))
     free = evaluate_seat(hand, settings, seat, up_only=False, no_copies=False) if _copies_matter(hand, settings, seat) \
         else None  # without wild or blocked cards No Copies changes nothing: no second judgement
-    if free is not None and free.key > value.key:
+    # Only when it changed the hand as announced: a copy that would only have bettered a kicker (an
+    # ace-high flush A-A-... instead of A-K-...) leaves the hand's name, and the aside, the same.
+    if free is not None and free.name != value.name:
         copies = [(c, p) for c, p in free.plays_as.items()
                   if p.suit and Card(p.rank, p.suit) in slots and Card(p.rank, p.suit) not in RED_SIXES]
         what = "; ".join(f"the {c.pretty} may not play as the {p.pretty}, which is already in the hand"
