@@ -213,6 +213,12 @@ def test_eight_ball_turned_face_down_is_gone():
     assert not pending(state, "eight-ball")
 
 
+def test_eight_ball_discarded_is_gone():
+    state, anns = play(HOLES + "up 1 8S, 2 TH, 3 KH, 4 AH\ndiscard 1 8S")
+    assert "8 Ball: seat 1 no longer holds the 8♠ face up" in said(anns, "eight-ball")[-1].text
+    assert not pending(state, "eight-ball")
+
+
 def test_eight_ball_turned_up_from_the_hole_gives_the_option():
     state, _ = play(TABLE + "down 1 8S, 2 AD, 3 KC, 4 KD\ndown 1 5C, 2 5D, 3 QC, 4 QD\n"
                     "up 1 KS, 2 TH, 3 KH, 4 AH\nexpose 1 8S")        # The King's Men: seat 1 turns up a hole card
