@@ -105,6 +105,11 @@ def parse_cards(text: str) -> list[Card]:
 JOKER = Card(JOKER_RANK, "")
 
 
+def with_article(name: str) -> str:
+    """A card's name as said after an article: "a 7♣", "an A♦", "an 8♠", "an Ace", "a 4"."""
+    return ("an " if name[:1] in "8AEIOaeio" else "a ") + name
+
+
 @lru_cache(maxsize=None)
 def deck52() -> tuple[Card, ...]:
     return tuple(Card(r, s) for s in SUITS for r in range(2, 15))  # a tuple of values: made once

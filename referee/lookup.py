@@ -82,8 +82,8 @@ BASE_GAME_READINGS = (
      "turned face down). Whether the card's new holder gets the power is each rule's own reading (below)."),
     ("base: folding in turn", "If the seat to act folds on a house rule (would not pay), the turn moves on."),
     ("base: power announcements", "Card powers are announced at showdown when they change what a card plays "
-     "as (a 7 as the A♠, a black 6 as an Ace); red 6s whenever held; No Copies only when it cost the hand "
-     "something."),
+     "as (a 7 as the A♠, a black 6 as an Ace); red 6s whenever held; No Copies only when it changed the hand "
+     "as named (not when it cost only a kicker)."),
     ("base: options lapse", "An option (sell a 3, the 8 Ball, 2 Hog, Queen of Hearts, 4-tician, combining 2s) "
      "lasts until the first betting action of that street; obligations (pay or fold, must trade, turn a card "
      "up) hold the betting until answered; the war holds the deal."),

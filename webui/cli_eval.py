@@ -21,8 +21,13 @@ def add_parser(sub) -> None:
     e.add_argument("--void", default="", help="cards that play as nothing")
     e.add_argument("--derived", action="append", default=[], metavar="CARD=OPT,OPT",
                    help="a card that plays as one of the options, e.g. 6C=6C,AS,AH,AD,AC")
-    e.add_argument("--no-copies", dest="no_copies", action=__import__("argparse").BooleanOptionalAction,
-                   default=True, help="wild/derived cards may not duplicate a held card (default on)")
+    # Two plain flags, not argparse's BooleanOptionalAction: that one reads every flag starting "--no-"
+    # as the negative, so "--no-copies" itself would switch the rule off.
+    copies = e.add_mutually_exclusive_group()
+    copies.add_argument("--no-copies", dest="no_copies", action="store_true", default=True,
+                        help="No Copies: wild/derived/combined cards may not duplicate a held card (the default)")
+    copies.add_argument("--no-no-copies", dest="no_copies", action="store_false",
+                        help="judge without No Copies: they may duplicate a held card")
     e.add_argument("--game", choices=["bonedoneskis"], help="apply a game's card powers")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_eval)
@@ -31,7 +36,7 @@ def add_parser(sub) -> None:
 def cmd_eval(args) -> int:
     dead = None
     if args.game == "bonedoneskis":
-        value, dead = _bonedoneskis_value(args.cards)
+        value, dead = _bonedoneskis_value(args.cards, no_copies=args.no_copies)
     else:
         value = evaluate(_units(args), no_copies=args.no_copies)
     print_value(value, as_json=args.json, dead=dead)
@@ -59,9 +64,10 @@ def _units(args):
 _TOKEN = re.compile(r"^(\()?([^()!@+]+?)(\))?(!)?(?:@(\d))?$")
 
 
-def _bonedoneskis_value(text: str):
+def _bonedoneskis_value(text: str, *, no_copies: bool = True):
     """Build a one-seat board from the notation and judge it with the real game's powers:
-    (best hand, why the hand is dead at showdown or None)."""
+    (best hand, why the hand is dead at showdown or None). Without No Copies (--no-no-copies) a
+    wild, derived or combined card may also copy a card the hand holds."""
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
     from referee.games.stud_state import Hand, SeatHand, Slot
@@ -97,14 +103,14 @@ def _bonedoneskis_value(text: str):
         raise CardError(f"no cards given: {BONEDONESKIS_HELP}")
     if len({s.card for s in slots}) != len(slots):
         raise ValueError("a card appears twice in the hand")
-    held = {s.card for s in slots}
+    held = {s.card for s in slots} if no_copies else set()
     for _, left, two in combos:
         made = powers.combined_card(Card.parse(left), Card.parse(two), settings)
         if made in held:
             raise CardError(f"cannot combine {left}+{two}: the hand already holds the {made.pretty} (No Copies)")
     hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
     hand.marks["combined"] = tuple(combos)
-    return powers.evaluate_seat(hand, settings, 1, up_only=False), powers.dead_reason(hand, 1)
+    return powers.evaluate_seat(hand, settings, 1, up_only=False, no_copies=no_copies), powers.dead_reason(hand, 1)
 
 
 def value_json(value, dead: str | None = None) -> dict:

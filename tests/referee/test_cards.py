@@ -1,7 +1,7 @@
 import pytest
 
 from referee.cards import (JOKER, BonnuCard, Card, CardError, bonnu_deck, deck25, deck32, deck52, deck53,
-                           parse_card, parse_cards)
+                           parse_card, parse_cards, with_article)
 
 
 @pytest.mark.parametrize("text,rank,suit", [
@@ -57,3 +57,10 @@ def test_bonnu_deck_has_110_distinct_cards():
 def test_bad_bonnu_cards(text):
     with pytest.raises(CardError):
         BonnuCard.parse(text)
+
+
+@pytest.mark.parametrize("name, said", [("A♦", "an A♦"), ("8♣", "an 8♣"), ("Ace", "an Ace"), ("ace", "an ace"),
+                                        ("eight", "an eight"), ("7♦", "a 7♦"), ("10♠", "a 10♠"), ("K♥", "a K♥"),
+                                        ("4", "a 4"), ("Joker", "a Joker")])
+def test_a_card_name_takes_the_right_article(name, said):
+    assert with_article(name) == said

@@ -112,6 +112,8 @@ def test_join_watch_pay_undo_on_a_phone(server):
             expect(phone.locator("#latest")).to_contain_text("Seat 1: pay $2.50 or fold")
             pay = phone.locator("#decisions button[data-action=pay]")
             expect(pay).to_have_text("Pay $2.50")           # the referee's option, as offered
+            assert phone.locator("#decisions button").all_inner_texts() == \
+                [o["label"] for o in night.seat_state(1)["options"]]       # one button per option
             shot(phone, "1-announcement-arrived")
 
             pay.tap()

@@ -17,8 +17,8 @@ def bd(capsys, cards, *extra):
     return code, out, err
 
 
-def bd_json(capsys, cards):
-    code, out, err = bd(capsys, cards, "--json")
+def bd_json(capsys, cards, *extra):
+    code, out, err = bd(capsys, cards, "--json", *extra)
     assert code == 0 and err == ""
     return json.loads(out)
 
@@ -111,3 +111,31 @@ def test_unknown_game_is_an_argparse_error(capsys):
         main(["eval", "--game", "poker", "AH KH"])
     assert exc.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_no_no_copies_lets_a_card_copy_one_held(capsys):
+    # The sheet's No Copies example: without the rule the 6♣ may be a second A♠ for a spade flush.
+    got = bd_json(capsys, "AS 2S 9S 5S AD 6C")
+    code, out, err = bd(capsys, "AS 2S 9S 5S AD 6C", "--json", "--no-no-copies")
+    free = json.loads(out)
+    assert code == 0 and free["category"] == "flush" and free["plays_as"] == {"6C": "AS"}
+    assert free["key"] > got["key"]
+    # A combined 2 may then make a card already held (8♣ + 2♦ = the 10♣ beside the 10♣).
+    code, out, err = bd(capsys, "8C+2D TC 9H 3S", "--json", "--no-no-copies")
+    assert code == 0 and json.loads(out)["category"] == "pair"
+    code, out, err = bd(capsys, "8C+2D TC 9H 3S", "--json", "--no-copies")
+    assert code == 2 and "already holds the 10♣" in err
+
+
+@pytest.mark.parametrize("flags, category", [((), "three_of_a_kind"), (("--no-copies",), "three_of_a_kind"),
+                                             (("--no-no-copies",), "flush")])
+def test_no_copies_flags_with_and_without_the_game(capsys, flags, category):
+    assert bd_json(capsys, "AS 2S 9S 5S AD 6C", *flags)["category"] == category
+    code = main(["eval", "AS 2S 9S 5S AD 6C", "--derived", "6C=6C,AS,AH,AD,AC", "--json", *flags])
+    assert code == 0 and json.loads(capsys.readouterr().out)["category"] == category
+
+
+def test_no_copies_flags_cannot_both_be_given(capsys):
+    with pytest.raises(SystemExit):
+        main(["eval", "AS 2S", "--no-copies", "--no-no-copies"])
+    assert "not allowed with" in capsys.readouterr().err

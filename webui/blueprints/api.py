@@ -7,9 +7,9 @@ the phone pressed, fills in what the option needs, and sends its event through t
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
-
 import dataclasses
+
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from referee import engine
 from referee.cards import CardError

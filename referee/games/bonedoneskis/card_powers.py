@@ -4,7 +4,7 @@ judging the bring-in and the best showing hand), plus The Krabler, Killer 4 and 
 from __future__ import annotations
 
 from ...announcements import Kind
-from ...cards import Card
+from ...cards import Card, with_article
 from ...work import Refusal
 from ...events import Bet, Call, Check, Raise
 from ...poker import betting as bet
@@ -132,7 +132,7 @@ def _two_up(g, w, seat, index, how):
               rule="codependent-twos", seats=(seat,))
         return
     w.ask(seat, "codependent-twos", f"Seat {seat}: combine the {left[1].card.pretty} and {slot.card.pretty} into "
-          f"a {made.pretty}? (at showdown they play as the {made.pretty} or as the two cards)",
+          f"{with_article(made.pretty)}? (at showdown they play as the {made.pretty} or as the two cards)",
           ("combine", "keep"), kind=Kind.OPTION, lapses="betting", left=left[1].card.code, two=slot.card.code,
           grant=(left[1].card.code, slot.card.code))
 

@@ -32,6 +32,8 @@ class Bonedoneskis(StudGame):
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
         hand, settings = w.hand, w.state.settings
         slot: Slot = hand.boards[seat].slots[index]
+        if how == "exposed" and powers.OWN_EXPOSURE in slot.tags:
+            how = "shown"  # only shown by its owner: the rules that fire on a card turned up do not
         # Only an ordinary up street extends: a river dealt face up (River King, Gambler's Last
         # Dollar) is still the last card.
         if how == "dealt" and hand.street in (5, 6) and hand.street < hand.final_street \

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...cards import Card
+from ...cards import Card, with_article
 from ...poker.evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
                          suitless, void, wild, with_extra)
 from ..stud_state import Hand, Slot
@@ -20,13 +20,17 @@ ACES = tuple(Card(14, s) for s in "SHDC")
 RED_SIXES = (Card(6, "H"), Card(6, "D"))
 STONE_COLD_NUTS = (TopHand("Stone Cold Nuts (2s full of 5s)", Category.FULL_HOUSE, (2, 5)),)
 SCHIZO = {3: Card(8, "S"), 4: Card(12, "S")}  # fifth street: a pair of 4s (see `schizo_unit`)
+# A hole card its owner turned up with no rule asking (setting own_exposure "shown"): it is only shown,
+# so at showdown it is still judged as a hole card (a 7 is not wild, a 4♣ still kills).
+OWN_EXPOSURE = "own-exposure"
 
 
 def is_wild(slot: Slot, settings) -> bool:
     card = slot.card
     if card is None:
         return False
-    if card.rank == 7 and slot.up and (settings.hole_seven_wild or "was_down" not in slot.tags):
+    if card.rank == 7 and slot.up and OWN_EXPOSURE not in slot.tags and \
+            (settings.hole_seven_wild or "was_down" not in slot.tags):
         return True
     return card.rank == 11 and card.is_black and "activated" in slot.tags
 
@@ -231,7 +235,8 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
             rule_id, name = "schizo4nia", "Schizo4nia"
         else:
             continue
-        what = f"the {made.pretty}" if made.suit else ("also as a " if made.rank == card.rank else "a ") + made.pretty
+        what = f"the {made.pretty}" if made.suit else ("also as " if made.rank == card.rank else "") + \
+            with_article(made.pretty)
         notes.append((rule_id, f"Seat {seat}: the {card.pretty} plays as {what} ({name})."
                       .replace("plays as also as", "also plays as")))
     for card in RED_SIXES:
@@ -239,7 +244,9 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
             notes.append(("red-sixes", f"Seat {seat}: the {card.pretty} has no value (Red 6's)."))
     free = evaluate_seat(hand, settings, seat, up_only=False, no_copies=False) if _copies_matter(hand, settings, seat) \
         else None  # without wild or blocked cards No Copies changes nothing: no second judgement
-    if free is not None and free.key > value.key:
+    # Only when it changed the hand as announced: a copy that would only have bettered a kicker (an
+    # ace-high flush A-A-... instead of A-K-...) leaves the hand's name, and the aside, the same.
+    if free is not None and free.name != value.name:
         copies = [(c, p) for c, p in free.plays_as.items()
                   if p.suit and Card(p.rank, p.suit) in slots and Card(p.rank, p.suit) not in RED_SIXES]
         what = "; ".join(f"the {c.pretty} may not play as the {p.pretty}, which is already in the hand"
@@ -259,6 +266,8 @@ def dead_reason(hand: Hand, seat: int) -> str | None:
     for slot in hand.boards[seat].slots:
         if slot.card == FOUR_OF_CLUBS and not slot.up:
             return "the 4♣ is face down: Killer 4"
+        if slot.card == FOUR_OF_CLUBS and OWN_EXPOSURE in slot.tags:
+            return "the 4♣ is a hole card its owner only showed: Killer 4"
     return None
 
 

@@ -10,6 +10,11 @@ from ...settings import SettingsError
 from ..stud_settings import StudSettings
 
 
+_CHOICES = (("snowmen_eights", ("any", "red")), ("war_tie", ("split", "replay")),
+            ("two_hog_card_gone", ("lapses", "stays")), ("kings_men_card_gone", ("lapses", "stays")),
+            ("own_exposure", ("refused", "shown", "counts")))
+
+
 @dataclass(frozen=True)
 class BonedoneskisSettings(StudSettings):
     extension: bool = True            # red Jack / Q♠ face up on 5th (7-card) or 6th (8-card) street
@@ -19,16 +24,19 @@ class BonedoneskisSettings(StudSettings):
     war_stake: Decimal = Decimal("2.50")      # Dueling Snowmen, each
     snowmen_eights: str = "any"       # "any": any two 8s; "red": only the two red 8s
     snowmen_wrap: bool = True         # PAC-MAN wrap-around counts as consecutive
-    war_tie: str = "split"            # war undecided after three battles: "split" the side pot
+    war_tie: str = "split"            # war undecided after three battles: "split" the side pot or "replay"
+    received_power: bool = True       # a Q♥ or black King received face up gives its new holder the power
+    two_hog_card_gone: str = "lapses"     # the 2♠ gone from its holder face up: 2 Hog "lapses" or "stays"
+    kings_men_card_gone: str = "lapses"   # the black King gone before the turn-up: it "lapses" or "stays"
+    own_exposure: str = "refused"     # a hole card its owner turns up unasked: "refused", "shown" (no power), "counts"
     hole_seven_wild: bool = True      # a hole 7 turned face up is wild (it is a face-up 7)
     red_six_brings_in: bool = True    # a red 6 has no value: it is the lowest card for the bring-in
     fish_hook_life_raft: bool = True  # an 8 between the J and the 4 saves the fee
     combine_ace_low: bool = True      # Codependent 2's: an ace counts 1 (A+2 = 3)
 
     def check(self) -> None:
-        if self.snowmen_eights not in ("any", "red"):
-            raise SettingsError("snowmen_eights must be 'any' or 'red'")
-        if self.war_tie not in ("split",):
-            raise SettingsError("war_tie must be 'split'")
+        for name, allowed in _CHOICES:
+            if getattr(self, name) not in allowed:
+                raise SettingsError(f"{name} must be {' or '.join(map(repr, allowed))}")
         if not 5 <= self.cards <= self.max_cards <= 9:
             raise SettingsError("cards must be between 5 and max_cards (at most 9)")

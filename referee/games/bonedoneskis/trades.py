@@ -10,7 +10,7 @@ from ...events import CardMoved, CardsSwapped
 from ...money import fmt
 from ...options import Option
 from . import boards
-from .common import all_of_rank, codes, only_for, rule, target_card, targets_for
+from .common import all_of_rank, codes, only_for, power_gone, rule, target_card, targets_for
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 EIGHT_OF_SPADES = Card(8, "S")
@@ -227,13 +227,17 @@ def _two_hog_ask(w, seat):
     targets = _hog_targets(w.hand, seat)
     w.ask(seat, "two-hog", f"Seat {seat}: take a face-up 2 or 5 from any board? ("
           + ", ".join(f"{c.pretty} from seat {s}" for s, c in targets) + ")", ("steal", "pass"),
-          kind=Kind.OPTION, lapses="betting")
+          kind=Kind.OPTION, lapses="betting",
+          grant=(TWO_OF_SPADES.code,) if w.state.settings.two_hog_card_gone == "lapses" else ())
 
 
 def _two_hog_street_dealt(g, w):
     hand = w.hand
     seat = hand.marks.pop("two-hog-waiting", None)
     if seat is None or seat not in hand.live:
+        return
+    if w.state.settings.two_hog_card_gone == "lapses" and hand.boards[seat].index_of(TWO_OF_SPADES, up=True) is None:
+        power_gone(w, TWO_HOG, seat, TWO_OF_SPADES)
         return
     if _hog_targets(hand, seat):
         _two_hog_ask(w, seat)
@@ -262,7 +266,11 @@ TWO_HOG = rule(
     effect="Option: move one face-up 2 or 5 from another board to this seat. Lapses at the first bet.",
     interpretation="'Up until that street' includes the 2♠'s own street: if no 2 or 5 is up when the 2♠ "
                    "lands, the option is judged again once the street is dealt. Only face-up cards of players "
-                   "still in can be taken; the stolen card stays face up. The option lapses at the first bet.",
+                   "still in can be taken; the stolen card stays face up. The option lapses at the first bet. "
+                   "The option goes with the 2♠ (setting two_hog_card_gone 'lapses'): once the 2♠ is traded "
+                   "away or turned face down its old holder can no longer steal; 'stays': whoever was dealt it "
+                   "keeps the option. A 2♠ received in a trade gives none (it was not dealt there).",
+    settings=(("two_hog_card_gone", "lapses", "the 2♠ gone before the steal: 'lapses' or 'stays'"),),
     examples=("2♠ up; seat 3 shows 5♦: steal it — seat 3 plays on a card short.",
               "2♠ dealt to the first seat on 3rd street, a 5 up to a later seat that street: it can be taken."),
     queries={"targets": targets_for("two-hog", "steal", lambda hand, p: _hog_targets(hand, p.seat))},

@@ -10,9 +10,17 @@ from ...options import Option
 from ...state import evolve
 from . import boards
 from .common import codes, only_for, rule, target_card, targets_for
+from .powers import OWN_EXPOSURE
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 QUEEN_HEARTS_CARD = Card(12, "H")
+
+
+def _arrives(how, settings) -> bool:
+    """Dealt or turned face up, or received face up where the table gives the new holder the power
+    (setting received_power): the ways a Q♥ or a black King comes to a board with its power."""
+    return how in ("dealt", "exposed") or (how in ("traded", "moved") and settings.received_power)
+
 
 # ------------------------------------------------------------------------ Queen of Hearts
 
@@ -20,7 +28,7 @@ QUEEN_HEARTS_CARD = Card(12, "H")
 @only_for("QH")
 def _queen_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if how not in ("dealt", "exposed") or slot.card != QUEEN_HEARTS_CARD:
+    if not _arrives(how, w.state.settings) or slot.card != QUEEN_HEARTS_CARD:
         return
     if not any(s.down_slots for s in (w.hand.boards[x] for x in w.hand.live)):
         return
@@ -50,11 +58,15 @@ QUEEN_OF_HEARTS = rule(
     "queen-of-hearts", "Queen of Hearts", kind="option", cards=codes("QH"), keywords=("queen", "turn up", "expose"),
     text="Whoever shows the Q♥ may point at any face-down card of any player, and that card is turned face up "
          "for the rest of the hand (though a 4-tician can turn it back down).",
-    trigger="The Q♥ is dealt face up or turned face up.",
+    trigger="The Q♥ is dealt face up, turned face up or received face up in a trade.",
     effect="Option: pick a face-down card; its owner must turn it up (betting waits for that).",
     interpretation="The holder may pick any player's hole card, their own included. The pick lapses at the "
                    "first bet of the street. The option goes with the card: a Q♥ traded away or turned face "
-                   "down before the pick is made takes the option with it.",
+                   "down before the pick is made takes the option with it. 'The person holding the Q♥': a Q♥ "
+                   "received face up in a trade gives its new holder the pick, even if its old holder used it "
+                   "(setting received_power; off: only a Q♥ dealt face up or turned up gives it).",
+    settings=(("received_power", True, "a Q♥ or black King received face up in a trade gives its new holder "
+                                       "its power"),),
     examples=("Q♥ up: pick seat 4's second hole card; seat 4 turns it up.",),
     queries={"targets": targets_for("queen-of-hearts", "pick", lambda hand, p: [
         (s, sl.card) for s in hand.live for sl in hand.boards[s].down_slots])},
@@ -66,7 +78,8 @@ QUEEN_OF_HEARTS = rule(
 @only_for("KS", "KC")
 def _kings_up(g, w, seat, index, how):
     slot = w.hand.boards[seat].slots[index]
-    if how not in ("dealt", "exposed") or slot.card.rank != 13 or not slot.card.is_black:
+    settings = w.state.settings
+    if not _arrives(how, settings) or slot.card.rank != 13 or not slot.card.is_black:
         return
     if not w.hand.boards[seat].down_slots:
         return
@@ -74,16 +87,23 @@ def _kings_up(g, w, seat, index, how):
           rule="kings-men", kind=Kind.INFO, seats=(seat,))
     w.ask(seat, "turn-up", f"Seat {seat} ({slot.card.pretty}): turn one of your own hole cards face up "
           f"(The King's Men), your choice.", (), kind=Kind.OBLIGATION, blocks="betting", lapses="",
-          by="kings-men", card=None)
+          by="kings-men", card=None, grant=(slot.card.code,) if settings.kings_men_card_gone == "lapses" else ())
 
 
 KINGS_MEN = rule(
     "kings-men", "The King's Men", kind="obligation", cards=codes("KS", "KC"), keywords=("king", "turn up", "hole card"),
     text="A black King face up makes its owner turn one of their own hole cards face up — they choose which.",
-    trigger="A black King is dealt face up or turned face up.",
+    trigger="A black King is dealt face up, turned face up or received face up in a trade.",
     effect="Obligation: the seat turns up a hole card of its choice. Betting waits.",
-    interpretation="Only a black King dealt face up or turned up from the hole makes its owner turn a card; one "
-                   "received face up in a trade does not. No hole card left: nothing to do.",
+    interpretation="'The person holding the black King': a black King dealt face up, turned up from the hole "
+                   "or received face up in a trade makes whoever now holds it turn up a hole card (setting "
+                   "received_power; off: one received in a trade does not). A black King traded away or turned "
+                   "face down before its holder turned a card up takes the obligation with it (setting "
+                   "kings_men_card_gone 'lapses'; 'stays': the seat that showed it must still turn a card up). "
+                   "No hole card left: nothing to do.",
+    settings=(("received_power", True, "a Q♥ or black King received face up in a trade gives its new holder "
+                                       "its power"),
+              ("kings_men_card_gone", "lapses", "the King gone before the turn-up: 'lapses' or 'stays'")),
     examples=("X-X-K♠: turn up one of the two hole cards.",),
     up=_kings_up)
 
@@ -94,6 +114,8 @@ def _turn_up_exposed(g, w, seat, index):
     slot = hand.boards[seat].slots[index]
     mine = [p for p in hand.pending if p.rule == "turn-up" and p.seat == seat]
     if not mine:
+        if w.state.settings.own_exposure == "shown":
+            hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(OWN_EXPOSURE))
         return
     # The card picked by a Queen of Hearts first; else a free choice (King's Men, or a pick of an unseen card).
     p = next((p for p in mine if p.get("card") == slot.card.code), None) or \
@@ -102,7 +124,26 @@ def _turn_up_exposed(g, w, seat, index):
         wanted = mine[0].get("card")
         raise Refusal(f"seat {seat} must turn up the {Card.parse(wanted).pretty} that was picked")
     w.close(p)
-    hand.boards[seat] = hand.boards[seat].with_slot(index, slot.tagged(f"exposed-by:{p.get('by')}"))
+    hand.boards[seat] = hand.boards[seat].with_slot(
+        index, slot.tagged(f"exposed-by:{p.get('by')}").untagged(OWN_EXPOSURE))
+    _turn_ups_left(g, w)
+
+
+def _shown_changes_hands(hand, seat, index):
+    """A card its owner only showed is that owner's hole card; on another board it is a card like any other."""
+    slot = hand.boards[seat].slots[index]
+    if OWN_EXPOSURE in slot.tags:
+        hand.boards[seat] = hand.boards[seat].with_slot(index, slot.untagged(OWN_EXPOSURE))
+
+
+def _turn_up_swap(g, w, event, ia, ib):
+    _shown_changes_hands(w.hand, event.seat_a, ia)
+    _shown_changes_hands(w.hand, event.seat_b, ib)
+    _turn_ups_left(g, w)
+
+
+def _turn_up_move(g, w, event):
+    _shown_changes_hands(w.hand, event.to_seat, len(w.hand.boards[event.to_seat].slots) - 1)
     _turn_ups_left(g, w)
 
 
@@ -128,10 +169,12 @@ def _turn_ups_left(g, w, *_):
 
 def _turn_up_permits(g, state, value, event):
     """A hole card turned up by the seat a Queen of Hearts pick or a black King obliges (which
-    card it must be, the rule's own `exposed` hook says)."""
+    card it must be, the rule's own `exposed` hook says), or by its owner unasked where the table
+    lets a player show a hole card (own_exposure 'shown' or 'counts')."""
     if value or not isinstance(event, CardExposed):
         return value
-    return any(p.rule == "turn-up" and p.seat == event.seat for p in state.hand.pending)
+    return state.settings.own_exposure != "refused" or \
+        any(p.rule == "turn-up" and p.seat == event.seat for p in state.hand.pending)
 
 
 def _turn_up_answers(g, state, value, pending, seat):
@@ -152,8 +195,22 @@ TURN_UP = rule(
     text="The obligation the Queen of Hearts and The King's Men create: a named seat turns a hole card up.",
     trigger="Created by the Queen of Hearts or a black King.",
     effect="Settled when that seat's hole card is turned face up.",
+    settings=(("own_exposure", "refused", "a hole card its owner turns up unasked: 'refused', 'shown' (no power) "
+                                          "or 'counts'"),),
+    interpretation="The sheet's powers come from a card dealt face up or turned up by a rule (a hole card "
+                   "'turned over', 'exposed' by the Q♥ or a black King). A hole card its owner turns up with no "
+                   "rule asking is refused by default (setting own_exposure 'refused': no rule lets it, the "
+                   "camera's sighting goes to the host as an irregularity and the host may record it as a "
+                   "correction). Where a table lets players show a hole card (own_exposure 'shown') it is "
+                   "only shown: it lies face up, so what a board "
+                   "shows counts it (Fish Hook, Gambler's Last Dollar, a Bonedoneskis, Straight Up, who acts "
+                   "first), but it sets off no power of a card turned up (no 3 to sell, no 8 Ball, Black Jack "
+                   "fee, Queen of Hearts pick, King's Men or 4-tician), and at showdown it is judged as the hole "
+                   "card it is: a 7 so shown is not wild, a 4♣ so shown still kills the hand. Otherwise flipping "
+                   "a hole 7 or 4♣ before the showdown would always pay. 'counts': it is a card turned up like "
+                   "any other. Traded face up to another seat it is a card like any other there.",
     heading="Queen of Hearts / The King's Men", queries={"answers": _turn_up_answers, "permits": _turn_up_permits},
-    exposed=_turn_up_exposed, swap=_turn_ups_left, move=_turn_ups_left)
+    exposed=_turn_up_exposed, swap=_turn_up_swap, move=_turn_up_move)
 
 # ----------------------------------------------------------------------------- 4-tician
 

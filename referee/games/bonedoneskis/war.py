@@ -14,6 +14,7 @@ from ..stud_options import blank_deal
 from .common import all_of_rank, only_for, rule
 
 WAR = pot_account("war")
+DECK_SIZE = 52  # the separate war deck
 
 
 def _is_snowman(card, settings) -> bool:
@@ -80,11 +81,28 @@ def _war_side_deal(g, w, event):
     winner = a if x.rank > y.rank else b if y.rank > x.rank else None
     w.say(f"War battle {n}: seat {a} {x.pretty} vs seat {b} {y.pretty}: "
           + (f"seat {winner} wins it." if winner else "a tie, nobody wins it."), rule="dueling-snowmen", seats=(a, b))
-    wins_a = sum(1 for p, q in zip(cards_a, cards_b) if p.rank > q.rank)
-    wins_b = sum(1 for p, q in zip(cards_a, cards_b) if q.rank > p.rank)
-    if wins_a >= 2 or wins_b >= 2 or n == 3:
+    wins_a, wins_b, battles = _score(cards_a, cards_b)
+    decided = max(wins_a, wins_b) >= 2
+    out_of_cards = 2 * n == DECK_SIZE  # the war deck cannot give another battle
+    if not decided and battles == 3 and w.state.settings.war_tie == "replay" and not out_of_cards:
+        w.say(f"Dueling Snowmen: nobody has two wins after three battles: the war between seats {a} and {b} is "
+              f"fought again, three more cards each, first to win two battles.", rule="dueling-snowmen", seats=(a, b))
+    elif decided or battles == 3 or out_of_cards:
         _finish(w, (a, b), wins_a, wins_b)
         g.after_decision(w)
+
+
+def _score(cards_a, cards_b) -> tuple[int, int, int]:
+    """(wins of each seat, battles fought) in the war being fought now: a war fought again
+    (war_tie "replay") starts from nothing after each three battles that left it undecided."""
+    wins_a = wins_b = battles = 0
+    for x, y in zip(cards_a, cards_b):
+        if battles == 3:
+            wins_a = wins_b = battles = 0
+        battles += 1
+        wins_a += x.rank > y.rank
+        wins_b += y.rank > x.rank
+    return wins_a, wins_b, battles
 
 
 def _war_pot(w):
@@ -157,16 +175,21 @@ DUELING_SNOWMEN = rule(
            "war is settled; "
            "the war pot goes to the winner of two battles.",
     settings=(("war_stake", "2.50", "each player's stake"), ("snowmen_eights", "any", "'any' 8s or only 'red' 8s"),
-              ("snowmen_wrap", True, "PAC-MAN wrap-around counts"), ("war_tie", "split", "undecided war")),
+              ("snowmen_wrap", True, "PAC-MAN wrap-around counts"),
+              ("war_tie", "split", "undecided war: 'split' the side pot or 'replay' the war")),
     interpretation="'Consecutively' means the two face-up deals follow each other in the deal order (face-down "
                    "deals in between do not break it), including the last card of one street and the first of "
                    "the next. PAC-MAN: when an 8 is dealt to a seat whose next neighbour still shows an 8 from "
                    "the street before as its newest card, the two 8s sit side by side around the table. The 8 dealt "
                    "before must still be on a live board (a folded seat's 8 is gone). 'Stop immediately': no "
                    "main-deck card and no bet until the war is settled. War cards are ranked ace high, suits do "
-                   "not count. A tied battle counts for nobody; if no one has two wins after three battles the "
-                   "side pot is split. If the hand ends before the war is settled (a Bonedoneskis, everyone else "
-                   "folds, a misdeal) the war is off and both stakes go back.",
+                   "not count. A tied battle counts for nobody. If no one has two wins after three battles the "
+                   "side pot is split (setting war_tie 'split'), or (war_tie 'replay') the war is fought again "
+                   "from nothing: three more cards each from the war deck (the cards played stay out of it), "
+                   "the first to win two of the new battles takes the side pot, and so on until someone does; "
+                   "should the war deck run out first (26 battles), the side pot is split. If the hand ends "
+                   "before the war is settled (a Bonedoneskis, everyone else folds, a misdeal) the war is off "
+                   "and both stakes go back.",
     examples=("Player 1: X-X-J-4 · Player 2: X-X-K-8 · Player 3: X-X-8 — war between players 2 and 3 (PAC-MAN).",
               "Last card of 3rd street a red 8, first card of 4th street the other red 8: war."),
     queries={"side_deals": _war_deals},

@@ -120,6 +120,16 @@ def test_a_three_taken_by_a_trade_is_no_longer_for_sale():
     assert not any("keeps" in a.text for a in t.said_by("threes")) and t.paid("threes") == []
 
 
+def test_a_three_turned_face_down_is_withdrawn_not_kept_and_can_be_sold_once_turned_up_again():
+    t = Table(THIRD + "up 1 3C, 2 4H, 3 QH\ndecide 2 four-tician turn-down seat=1 card=3C")
+    assert "seat 1 no longer holds the 3♣ face up" in t.said_by("threes")[-1].text
+    assert t.pending("threes") == [] and "3-kept" not in t.tags(1, 2)
+    t.do("decide 3 queen-of-hearts pick seat=1 card=3C\nexpose 1 3C")
+    assert [p.get("card") for p in t.pending("threes")] == ["3C"]
+    t.do("decide 1 threes sell")
+    assert t.paid("threes") == [("seat:1", "pot:main", D("2.50"))]
+
+
 def test_a_hole_three_turned_up_may_be_sold_and_is_replaced_face_up_in_place():
     t = Table("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 3H, 2 2D, 3 9H; down 1 5C, 2 5D, 3 5H\n"
               "up 1 KC, 2 KH, 3 QD\nexpose 1 3H")

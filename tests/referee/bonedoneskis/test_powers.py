@@ -19,6 +19,11 @@ from referee.games.stud_state import Hand, SeatHand, Slot
 def value(text, combos=(), *, up_only=False, **settings):
     """One board in a small notation: `AS` up, `(AS)` down, `JS!` activated, `4S@5` Schizo street,
     `7H^` a hole card turned up, `(7H_)` an up card turned down; combos: ("5D", "2C") pairs."""
+    return powers.evaluate_seat(board(text, combos), BonedoneskisSettings(**settings), 1, up_only=up_only)
+
+
+def board(text, combos=()):
+    """A one-seat hand holding the board written as for `value`."""
     slots = []
     for order, token in enumerate(text.split(), start=1):
         down = token.startswith("(")
@@ -35,7 +40,7 @@ def value(text, combos=(), *, up_only=False, **settings):
         slots.append(Slot(parse_card(token), not down, 3, order, frozenset(tags)))
     hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
     hand.marks["combined"] = tuple((1, left, two) for left, two in combos)
-    return powers.evaluate_seat(hand, BonedoneskisSettings(**settings), 1, up_only=up_only)
+    return hand
 
 
 def cat(v):
@@ -120,6 +125,25 @@ def test_no_copies_example_six_of_clubs_is_not_the_ace_of_spades():
     assert cat(v) == Category.THREE_OF_A_KIND and v.key[1] == 14
     assert played(v)["6C"] in ("AH", "AC")
     assert cat(value("AS 2S 9S 5S AD 6S")) == Category.FLUSH                # a real 5th spade
+
+
+def no_copies_notes(text):
+    hand, settings = board(text), BonedoneskisSettings()
+    notes = powers.showdown_notes(hand, settings, 1, powers.evaluate_seat(hand, settings, 1, up_only=False))
+    return [words for rule_id, words in notes if rule_id == "no-copies"]
+
+
+def test_no_copies_is_announced_when_it_changed_the_hand():
+    assert no_copies_notes("AS 2S 9S 5S AD 6C") == \
+        ["Seat 1: No Copies! the 6♣ may not play as the A♠, which is already in the hand "
+         "(without that rule: Flush, Ace high)."]
+
+
+def test_no_copies_is_not_announced_when_the_hand_is_the_same_without_it():
+    # The wild 7♦ and the black 6 may not both be the A♣: an ace-high flush either way (A-K, not A-A).
+    assert cat(value("(9C) (7C) TC 6S 7D 4H")) == Category.FLUSH
+    assert no_copies_notes("(9C) (7C) TC 6S 7D 4H") == []
+    assert no_copies_notes("(8S) (3H) AH 9H 7D AC") == []
 
 
 # --------------------------------------------------------------------------- Schizo4nia
@@ -302,6 +326,13 @@ def test_codependent_option_goes_when_the_left_card_is_a_three_sold():
         [a.text for a in anns if a.rule == "codependent-twos"]
     with pytest.raises(Refusal, match="no codependent-twos decision"):
         play("decide 1 codependent-twos combine", state)
+
+
+@pytest.mark.parametrize("left, made", [("QD", "an A♦"), ("6D", "an 8♦"), ("5D", "a 7♦")])
+def test_codependent_offer_names_the_combined_card_with_the_right_article(left, made):
+    state, anns = play(CODEP.format(hole="3S", third=left) + "bring_in 1; call 2\nup 1 2C, 2 TH")
+    (p,) = [p for p in state.pending() if p.rule == "codependent-twos"]
+    assert f"into {made}? " in p.prompt
 
 
 def test_codependent_cannot_make_a_card_you_hold():

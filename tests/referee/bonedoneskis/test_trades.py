@@ -214,6 +214,12 @@ def test_eight_ball_turned_face_down_is_gone():
     assert not pending(state, "eight-ball")
 
 
+def test_eight_ball_discarded_is_gone():
+    state, anns = play(HOLES + "up 1 8S, 2 TH, 3 KH, 4 AH\ndiscard 1 8S -- it fell off the table")
+    assert "8 Ball: seat 1 no longer holds the 8♠ face up" in said(anns, "eight-ball")[-1].text
+    assert not pending(state, "eight-ball")
+
+
 def test_eight_ball_turned_up_from_the_hole_gives_the_option():
     state, _ = play(TABLE + "down 1 8S, 2 AD, 3 KC, 4 KD\ndown 1 5C, 2 5D, 3 QC, 4 QD\n"
                     "up 1 KS, 2 TH, 3 KH, 4 AH\nexpose 1 8S")        # The King's Men: seat 1 turns up a hole card
@@ -272,6 +278,32 @@ def test_two_hog_with_nothing_to_take_says_so():
     state, anns = play(HOLES + "up 1 2S, 2 TH, 3 KH, 4 AH")
     assert not pending(state, "two-hog")
     assert "no 2 or 5 up to take" in said(anns, "two-hog")[-1].text
+
+
+def test_two_hog_goes_with_the_two_of_spades():
+    state, _ = play(HOLES + "up 1 2S, 2 9D, 3 5H, 4 AH")
+    assert [p.seat for p in pending(state, "two-hog")] == [1]
+    state, anns = then(state, "decide 2 trade-cards trade seat=1 card=2S")
+    assert [(a.text, a.seats) for a in said(anns, "two-hog")] == \
+        [("2 Hog: seat 1 no longer holds the 2♠ face up; the option is gone.", (1,))]
+    assert not pending(state, "two-hog")             # nor has its new holder any: it was not dealt there
+    with pytest.raises(Refusal, match="no two-hog decision"):
+        then(state, "decide 1 two-hog steal seat=3 card=5H")
+    # Taken before the street was dealt (while 2 Hog waited for a 2 or 5 to come up): never asked.
+    state, anns = play(HOLES + "up 1 2S, 2 9D\ndecide 2 trade-cards trade seat=1 card=2S\nup 3 5H, 4 AH")
+    assert "seat 1 no longer holds the 2♠" in said(anns, "two-hog")[-1].text and not pending(state, "two-hog")
+
+
+@pytest.mark.parametrize("when", ["after the offer", "before the street is dealt"])
+def test_two_hog_stays_with_whoever_was_dealt_the_two_of_spades_if_the_table_says_so(when):
+    table = HOLES.replace("open bonedoneskis 1 2 3 4", "open bonedoneskis 1 2 3 4 two_hog_card_gone=stays")
+    script = "up 1 2S, 2 9D, 3 5H, 4 AH\ndecide 2 trade-cards trade seat=1 card=2S" if when == "after the offer" \
+        else "up 1 2S, 2 9D\ndecide 2 trade-cards trade seat=1 card=2S\nup 3 5H, 4 AH"
+    state, anns = play(table + script)
+    assert not said(anns, "two-hog") or "no longer" not in said(anns, "two-hog")[-1].text
+    assert [p.seat for p in pending(state, "two-hog")] == [1]
+    state, _ = then(state, "decide 1 two-hog steal seat=3 card=5H")
+    assert ups(state, 1) == ["9D", "5H"]
 
 
 # ------------------------------------------------------------- Straight Up Face Down Trade

@@ -168,6 +168,87 @@ def test_four_tician_red_four_traded_away_takes_the_option_with_it():
     assert t.board(3)[2] == "TD"
 
 
+# ------------------------------------------------- a Q♥ or black King received in a trade
+def test_queen_of_hearts_received_in_a_trade_gives_its_new_holder_the_pick():
+    t = Table(HOLES + "up 1 QH, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=QH")
+    (p,) = t.pending("queen-of-hearts")
+    assert p.seat == 2
+    t.do("decide 2 queen-of-hearts pick seat=3 card=5H")
+    assert t.pending("turn-up")[0].seat == 3
+
+
+def test_queen_of_hearts_received_in_a_trade_gives_nothing_with_received_power_off():
+    t = Table("open bonedoneskis 1 2 3 received_power=false\n" + HOLES.split("\n", 1)[1]
+              + "up 1 QH, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=QH")
+    assert t.pending() == []
+
+
+def test_black_king_traded_away_takes_the_turn_up_with_it_to_its_new_holder():
+    t = Table(HOLES + "up 1 KS, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=KS")
+    assert [(a.text, a.seats) for a in t.said_by("kings-men") if "no longer" in a.text] == \
+        [("The King's Men: seat 1 no longer holds the K♠ face up; the obligation is gone.", (1,))]
+    (p,) = t.pending("turn-up")
+    assert (p.seat, p.get("by")) == (2, "kings-men")
+    t.do("expose 2 5D")
+    assert t.pending() == [] and "exposed-by:kings-men" in t.tags(2, 1)
+
+
+def test_black_king_traded_away_with_the_turn_up_staying():
+    table = "open bonedoneskis 1 2 3 kings_men_card_gone=stays{}\n" + HOLES.split("\n", 1)[1] + \
+        "up 1 KS, 2 9D, 3 TD\ndecide 2 trade-cards trade seat=1 card=KS"
+    t = Table(table.format(""))
+    assert sorted(p.seat for p in t.pending("turn-up")) == [1, 2]   # its old holder owes it still, the new one too
+    t = Table(table.format(" received_power=false"))
+    assert [p.seat for p in t.pending("turn-up")] == [1]
+    assert not any("no longer" in a.text for a in t.said_by("kings-men"))
+    t.do("expose 1 5C")
+    assert t.pending() == []
+
+
+def test_the_new_settings_are_checked():
+    t = Table("open bonedoneskis 1 2 3 kings_men_card_gone=stays two_hog_card_gone=stays own_exposure=counts")
+    for bad, words in (("kings_men_card_gone=maybe", "kings_men_card_gone must be 'lapses' or 'stays'"),
+                       ("two_hog_card_gone=later", "two_hog_card_gone must be 'lapses' or 'stays'"),
+                       ("own_exposure=sometimes", "own_exposure must be 'refused' or 'shown' or 'counts'")):
+        t.refuses(f"open bonedoneskis 1 2 3 {bad}", words)
+
+
+# ----------------------------------------------------------- a hole card its owner turns up
+OWN = "open bonedoneskis 1 2 3{}\nhand 1 dealer 3\ndown 1 {}, 2 2D, 3 9H; down 1 {}, 2 5D, 3 5H\n"
+
+
+def test_own_exposure_is_only_shown_it_sets_off_no_power():
+    for hole in ("3H", "QH", "8S", "4D", "KS", "JS"):
+        t = Table(OWN.format(" own_exposure=shown", hole, "5C") + f"up 1 KD, 2 KH, 3 QD\nexpose 1 {hole}")
+        assert t.board(1)[0] == hole and t.pending() == [], hole
+        assert "own-exposure" in t.tags(1, 0)
+    t = Table(OWN.format(" own_exposure=shown", "JH", "5C") + "up 1 4C, 2 KH, 3 QD\nexpose 1 JH")   # what a board shows counts
+    assert [p.seat for p in t.pending("fish-hook")] == [1]
+
+
+def test_own_exposure_shown_is_judged_as_a_hole_card_at_showdown():
+    t = Table(OWN.format(" own_exposure=shown", "7C", "4C") + "up 1 KD, 2 KH, 3 QD\nexpose 1 7C\nexpose 1 4C")
+    hand, settings = t.state.hand, t.state.settings
+    assert not powers.is_wild(hand.boards[1].slots[0], settings)
+    assert "Killer 4" in powers.dead_reason(hand, 1)
+
+
+def test_own_exposure_counts_setting_makes_it_a_card_turned_up():
+    t = Table(OWN.format(" own_exposure=counts", "3H", "7C") + "up 1 KD, 2 KH, 3 QD\nexpose 1 3H\nexpose 1 7C")
+    assert [p.get("card") for p in t.pending("threes")] == ["3H"]
+    assert "own-exposure" not in t.tags(1, 1)
+    assert powers.is_wild(t.state.hand.boards[1].slots[1], t.state.settings)
+    t = Table(OWN.format(" own_exposure=counts", "4C", "5C") + "up 1 KD, 2 KH, 3 QD\nexpose 1 4C")
+    assert powers.dead_reason(t.state.hand, 1) is None
+
+
+def test_a_shown_card_traded_away_is_a_card_like_any_other_on_its_new_board():
+    t = Table(OWN.format(" own_exposure=shown", "7C", "5C") + "up 1 KD, 2 8S, 3 QD\nexpose 1 7C\n"
+              "decide 2 eight-ball trade seat=1 card=7C")
+    assert t.board(2)[2] == "7C" and "own-exposure" not in t.tags(2, 2)
+    assert powers.is_wild(t.state.hand.boards[2].slots[2], t.state.settings)
+
+
 # ---------------------------------------------------------------------------- River King
 RIVER_KING = ("open bonedoneskis 1 2 3\nhand 1 dealer 3\ndown 1 2C, 2 KD, 3 9H; down 1 5C, 2 5D, 3 5H\n"
               "up 1 QH, 2 9C, 3 TD\ndecide 1 queen-of-hearts pick seat=2 card=KD\nexpose 2 KD\n")

@@ -144,6 +144,41 @@ def test_an_undecided_war_splits_the_war_pot():
     assert t.net("seat:1") == t.net("seat:2") == D("-0.50")
 
 
+REPLAY = "open bonedoneskis 1 2 3 war_tie=replay\n" + HOLES
+
+
+def test_an_undecided_war_is_fought_again_with_war_tie_replay():
+    # A tie, then one battle each: nobody has two wins after three battles.
+    t = Table(REPLAY + "up 1 8C, 2 8D\nwar 1 KH\nwar 2 KS\nwar 1 AH\nwar 2 2H\nwar 1 3C\nwar 2 QC")
+    (again,) = [a for a in t.said if "fought again" in a.text]
+    assert again.seats == (1, 2) and again.rule == "dueling-snowmen"
+    assert t.net("pot:war") == D("5.00") and t.pending("dueling-snowmen")
+    t.refuses("up 3 KD", "waiting for the host")
+    t.refuses("war 1 KH", "already played in this war")    # the cards played stay out of the war deck
+    t.do("war 1 2C\nwar 2 9C\nwar 1 AS\nwar 2 3H")        # the new war's score starts from nothing: 1-1
+    assert t.pending("dueling-snowmen")
+    t.do("war 1 4D\nwar 2 TD")                              # seat 2's second win of the new war
+    assert ("pot:war", "seat:2", D("5.00")) in t.paid("dueling-snowmen")
+    assert t.net("pot:war") == D("0") and t.pending() == []
+    assert any("seat 2 wins the war" in a.text for a in t.said)
+    t.do("up 3 KD")
+
+
+def test_a_war_fought_again_until_the_war_deck_runs_out_is_split():
+    t = Table(REPLAY + "up 1 8C, 2 8D")
+    ties = [(f"{r}{x}", f"{r}{y}") for r in "23456789TJQKA" for x, y in (("S", "H"), ("D", "C"))]
+    t.do("\n".join(f"war 1 {p}\nwar 2 {q}" for p, q in ties[:-1]))
+    assert len([a for a in t.said if "fought again" in a.text]) == 8 and t.pending("dueling-snowmen")
+    t.do(f"war 1 {ties[-1][0]}\nwar 2 {ties[-1][1]}")    # the 26th battle: no card left for another
+    assert sorted(p for p in t.paid("dueling-snowmen") if p[0] == "pot:war") == \
+        [("pot:war", "seat:1", D("2.50")), ("pot:war", "seat:2", D("2.50"))]
+    assert t.pending() == []
+
+
+def test_war_tie_setting_is_checked():
+    Table("open bonedoneskis 1 2 3 war_tie=replay").refuses("open bonedoneskis 1 2 3 war_tie=coin", "war_tie must be 'split' or 'replay'")
+
+
 def test_a_second_war_later_in_the_hand():
     t = Table(OPEN + "up 1 8C, 2 8D\nwar 1 AH\nwar 2 2H\nwar 1 KH\nwar 2 3H\nup 3 KD")
     t.bets()
