@@ -7,7 +7,8 @@ const { el } = C;
 /* ------------------------------------------------------------------ pieces */
 P.card = (c) => {
   if (!c.code) return el("span", { class: "playing down", title: "face down" }, "🂠");
-  return el("span", { class: "playing" + (c.red ? " red" : "") + (c.up ? "" : " hole"), title: c.up ? "face up" : "face down (only you see it)" }, c.pretty || c.code);
+  const title = c.up ? "face up" : c.tags.includes("shown") ? "face down, shown to the table" : "face down (only you see it)";
+  return el("span", { class: "playing" + (c.red ? " red" : "") + (c.up ? "" : " hole"), title }, c.pretty || c.code);
 };
 
 P.ann = (a) => {
