@@ -221,7 +221,7 @@ class Simulator(Invariants):
         folds are drawn less often (so that hands reach showdown) and going all in rarely."""
         rng, st = self.rng, self.state
         weighted: list[tuple[float, Option]] = []
-        for seat in (None, *st.hand.order):
+        for seat in self.actors():
             for o in options(st, seat):
                 if o.action in HOST_ONLY or (o.action == "fold" and rng.random() < 0.7) or \
                         (o.action == "all_in" and rng.random() >= 0.01) or st.hand.phase == "over":
@@ -230,6 +230,15 @@ class Simulator(Invariants):
         self.check_turn()
         weighted.sort(key=_minus_key)
         return [o for _, o in weighted]
+
+    def actors(self) -> list[int | None]:
+        """Who may have a move: the host (deals), the seats asked something, the seat to bet (the
+        others' options are empty: `check_turn` tries one of them now and then)."""
+        hand = self.state.hand
+        seats = {s for p in hand.pending for s in (p.open_to or (p.seat,))}
+        if hand.betting is not None and hand.betting.to_act is not None:
+            seats.add(hand.betting.to_act)
+        return [None] + [s for s in hand.order if s in seats]
 
     def fill(self, o: Option) -> Event | None:
         """The option's event with its blanks filled at random (None: nothing to fill it with)."""
