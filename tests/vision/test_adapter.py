@@ -75,7 +75,7 @@ def test_trade_settled_by_decision_gives_no_event_and_a_physical_swap_does():
     assert a.translate(obs(MOVED, "seat:1", "7H", from_zone="seat:3", frame=5), st) == []
     ev = a.translate(obs(MOVED, "seat:3", "9D", from_zone="seat:1", frame=6), st)
     assert [e.to_json() for e in ev] == [{"type": "cards_swapped", "seat_a": 1, "card_a": "9D", "seat_b": 3,
-                                          "card_b": "7H"}]
+                                          "card_b": "7H", "correction": ""}]
 
 
 def test_a_lone_move_becomes_card_moved_when_its_window_closes():
@@ -84,7 +84,8 @@ def test_a_lone_move_becomes_card_moved_when_its_window_closes():
     assert a.translate(obs(MOVED, "seat:2", "TC", from_zone="seat:1", frame=5), st) == []
     assert a.flush(10, st) == []
     ev = a.flush(15, st)
-    assert [e.to_json() for e in ev] == [{"type": "card_moved", "from_seat": 1, "card": "TC", "to_seat": 2}]
+    assert [e.to_json() for e in ev] == [{"type": "card_moved", "from_seat": 1, "card": "TC", "to_seat": 2,
+                                          "correction": ""}]
 
 
 def test_removed_cards():

@@ -109,6 +109,7 @@ class Simulator(Invariants):
             self.violation("crash", f"{event.describe()} raised {type(exc).__name__}: {exc}", event)
             return False
         self.stats.events += 1
+        self.last_said = anns
         for a in anns:
             self.stats.rules[a.rule] += 1
             if a.kind is Kind.HAND_OVER:
@@ -299,7 +300,11 @@ class Simulator(Invariants):
         else:
             self.stats.showdowns += 1
             event = self.state.log.last()
-            open_blocks = [(p.rule, p.seat) for p in before if p.blocks and not answers(event, p)]
+            # An obligation the rule itself ended during the last event says so (a trade card with
+            # nothing left to trade for: "no trade"); any other left open is a violation.
+            ended = {(a.rule, s) for a in self.last_said for s in a.seats}
+            open_blocks = [(p.rule, p.seat) for p in before
+                           if p.blocks and not answers(event, p) and (p.rule, p.seat) not in ended]
             if open_blocks:
                 self.violation("obligation open at showdown", f"showdown settled with {open_blocks} open")
         if hand.pending:
