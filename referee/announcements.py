@@ -47,6 +47,13 @@ class Pending:
     `open_to` makes it a shout: any of those seats may answer, and the first answer wins.
     """
 
+    @property
+    def asked(self) -> str:
+        """Who is asked, in words."""
+        if self.open_to:
+            return "any of seats " + ", ".join(map(str, self.open_to))
+        return "the host" if self.seat is None else f"seat {self.seat}"
+
     def answerable_by(self, seat: int | None) -> bool:
         return seat in self.open_to if self.open_to else seat == self.seat
 

@@ -123,8 +123,7 @@ class Game:
     def refuse_if_blocked(self, hand: Deal, what: str) -> None:
         p = self.blocking(hand, what)
         if p is not None:
-            who = "the host" if p.seat is None and not p.open_to else f"seat {p.seat}" if p.seat else "a seat"
-            raise Refusal(f"waiting for {who}: {p.prompt}")
+            raise Refusal(f"waiting for {p.asked}: {p.prompt}")
 
     def pending_for(self, hand: Deal, event: Decision) -> Pending:
         for p in hand.pending:
@@ -160,8 +159,7 @@ class Game:
         gone = [p for p in hand.pending if p.lapses == when]
         for p in gone:
             w.close(p)
-            who = "the host" if p.seat is None else f"seat {p.seat}"
-            w.say(f"Lapsed: {who} did not take the option ({p.prompt}).", rule=p.rule,
+            w.say(f"Lapsed: {p.asked} did not take the option ({p.prompt}).", rule=p.rule,
                   seats=() if p.seat is None else (p.seat,), because=p.because)
             self.on_lapse(w, p)
 

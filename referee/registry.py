@@ -18,10 +18,6 @@ def get_game(game_id: str):
     return _GAMES[game_id]
 
 
-def game_ids() -> list[str]:
-    return sorted(_GAMES)
-
-
 def games() -> dict:
     """id -> game, in the order they joined."""
     return dict(_GAMES)

@@ -54,9 +54,6 @@ class Rulebook:
         rule = self.by_id.get(rule_id)
         return rule.hooks.get(name) if rule is not None else None
 
-    def overrides(self, name: str) -> bool:
-        return name in self._queries
-
     def query(self, name: str, value: Any, game, state, *args: Any,
               active: frozenset[str] | None = None) -> Any:
         for rule_id, fn in self._queries.get(name, ()):

@@ -176,7 +176,7 @@ class Simulator(Invariants):
             if hand.phase == "over":
                 break
             before = hand.pending
-            if not self.deck and self.needs_card(hand):
+            if not self.deck and self.needs_card():
                 # The last card comes as a community card when the deck runs short (setting
                 # community_card); running out before that street has no rule: call the hand off.
                 self.stats.deck_out += 1
@@ -283,13 +283,9 @@ class Simulator(Invariants):
         if others and can(self.state, Fold(seat := self.rng.choice(others))):
             self.violation("option missing", f"seat {seat} may fold though it was offered no bet")
 
-    # ---- dealing
-    def needs_card(self, hand) -> bool:
-        if hand.replacement_owed or hand.community_owed:
-            return True
-        target = 3 if hand.street == 3 else hand.street
-        got = dict(hand.received)
-        return hand.phase == "dealing" and any(got[s] < target for s in hand.live)
+    def needs_card(self) -> bool:
+        """The dealer is to deal from the main deck (a card of the street, a replacement owed)."""
+        return any(o.action == "deal" and o.event.deck == "main" for o in options(self.state, None))
 
     def hand_over(self, before) -> None:
         hand = self.state.hand

@@ -31,7 +31,7 @@ def _trade_up(g, w, seat, index, how):
     _targets_gone(g, w)  # a replacement dealt after the street: its street's up cards may be gone
 
 
-def _trade_targets(g, hand, pending) -> list[tuple[int, Card]]:
+def _trade_targets(hand, pending) -> list[tuple[int, Card]]:
     street = pending.get("street")
     return [(s, sl.card) for s in hand.live if s != pending.seat
             for _, sl in boards.up(hand, s) if sl.street == street]
@@ -49,7 +49,7 @@ def _trade_decide(g, w, pending, event):
 def _trade_street_dealt(g, w):
     hand = w.hand
     for p in hand.pending:
-        if p.rule == "trade-cards" and not _trade_targets(g, hand, p):
+        if p.rule == "trade-cards" and not _trade_targets(hand, p):
             w.close(p)
             w.say(f"Seat {p.seat}'s {Card.parse(p.get('card')).pretty} has no face-up card from its street to "
                   f"trade with: no trade.", rule="trade-cards", seats=(p.seat,))
@@ -74,7 +74,7 @@ def _trade_permits(g, state, value, event):
             continue
         card = Card.parse(p.get("card"))
         for mine, theirs, other in ((event.card_a, event.card_b, event.seat_b), (event.card_b, event.card_a, event.seat_a)):
-            if p.seat in (event.seat_a, event.seat_b) and mine == card and (other, theirs) in _trade_targets(g, state.hand, p):
+            if p.seat in (event.seat_a, event.seat_b) and mine == card and (other, theirs) in _trade_targets(state.hand, p):
                 return True
     return False
 
@@ -117,7 +117,7 @@ TRADE_CARDS = rule(
                    "traded (the obligation ends).",
     examples=("9♦ up on 4th street: trade it for any other player's 4th-street up card.",
               "9♦ as a face-up river (Gambler's Last Dollar) while every other river is down: no trade."),
-    queries={"targets": targets_for("trade-cards", "trade", lambda hand, p: _trade_targets(None, hand, p)),
+    queries={"targets": targets_for("trade-cards", "trade", _trade_targets),
              "permits": _trade_permits},
     up=_trade_up, decide=_trade_decide, street_dealt=_trade_street_dealt, swap=_trade_swap, move=_trade_move,
     fold=lambda g, w, seat: _targets_gone(g, w),
