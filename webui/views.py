@@ -20,6 +20,7 @@ from referee.events import Event, parse_any_card
 from referee.ledger import balances, settle_up
 from referee.money import ZERO, fmt
 from referee.options import Option
+from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.state import evolve
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from .night import Night
 
 Viewer = int | str | None
-BET_ACTIONS = ("bring_in", "complete", "check", "bet", "call", "raise", "fold", "all_in")
+BET_ACTIONS = (*betting.EVENTS, "all_in")
 
 
 def _pretty(card) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import (AllIn, Bet, BringIn, Call, CardDealt, Check, Complete, Decision, Fold, HandShown, Raise)
+from ..events import AllIn, CardDealt, Decision, HandShown
 from ..game import HOST, Game
 from ..money import fmt
 from ..options import Option
@@ -19,8 +19,6 @@ from ..poker import betting as bet
 from ..state import State, evolve
 from .stud_state import Hand, Slot
 
-BET_EVENTS = {"bring_in": BringIn, "complete": Complete, "check": Check, "bet": Bet, "call": Call,
-              "raise": Raise, "fold": Fold}
 BET_WORDS = {"bring_in": "Bring in", "complete": "Complete", "check": "Check", "bet": "Bet", "call": "Call",
              "raise": "Raise", "fold": "Fold"}
 # Answers that turn a rule down: they cost nothing and name no card.
@@ -70,7 +68,7 @@ class StudOptions:
         b, settings = state.hand.betting, state.settings
         out = []
         for name in self.betting_options(state, seat):
-            event = BET_EVENTS[name](seat)
+            event = bet.EVENTS[name](seat)
             amount, _ = bet.cost(b, event, settings.bring_in, settings.max_raises)
             words = BET_WORDS[name] + (f" {fmt(amount)}" if amount else "")
             out.append(Option(name, seat, words, event, cost=amount))

@@ -34,6 +34,11 @@ class Betting:
         return ZERO
 
 
+# The action names `options` gives, and the event each is.
+EVENTS = {"bring_in": BringIn, "complete": Complete, "check": Check, "bet": Bet, "call": Call, "raise": Raise,
+          "fold": Fold}
+
+
 class BettingError(ValueError):
     """A betting action that is not allowed now, with the reason."""
 

@@ -13,7 +13,8 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from referee import engine
 from referee.cards import CardError
-from referee.events import Bet, BringIn, Call, Check, Complete, Decision, Fold, Raise, parse_any_card
+from referee.events import Decision, parse_any_card
+from referee.poker import betting
 from referee.lookup import find_rules, rule_by_id, rule_card
 from referee.ledger import balances_csv, ledger_csv
 from referee.money import MoneyError, money
@@ -24,8 +25,7 @@ from ..sse import TooManyStreams, parse_last_id
 
 bp = Blueprint("api", __name__)
 
-BETS = {"bring_in": BringIn, "complete": Complete, "check": Check, "bet": Bet, "call": Call, "raise": Raise,
-        "fold": Fold}
+BETS = betting.EVENTS
 
 
 def night():
