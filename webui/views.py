@@ -82,11 +82,10 @@ def _boards(seen: dict) -> dict[int, dict]:
     return {int(s): b for s, b in (((seen.get("hand") or {}).get("boards")) or {}).items()}
 
 
-def _visible(seen: dict) -> dict[int | None, set[str]]:
-    """The codes of the cards each board shows this viewer (the centre is seat None)."""
-    out: dict[int | None, set[str]] = {s: {c["card"] for c in b["cards"] if c["card"]} for s, b in _boards(seen).items()}
-    out[None] = set((seen.get("hand") or {}).get("community") or ())
-    return out
+def _seen_codes(seen: dict) -> set[str]:
+    """The codes of every card this view shows, on the boards and in the centre."""
+    shown = {c["card"] for b in _boards(seen).values() for c in b["cards"] if c["card"]}
+    return shown | set((seen.get("hand") or {}).get("community") or ())
 
 
 def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict:
@@ -132,14 +131,14 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
 
 # ------------------------------------------------------------------------- options
 def _picks(option: Option, seen: dict) -> list[dict]:
-    """What a "target" option may point at, as the viewer sees the table. A card the viewer may not
-    see is named by its seat only: the player points at it, its owner turns it. Without targets
-    from the referee, any card on the table (the referee refuses a wrong one in words)."""
+    """What a "target" option may point at: its targets, which name a card the seat may not see by
+    its seat only (the player points at it, its owner turns it; `options` masks them). Without
+    targets from the referee, any card on the table as the viewer sees it (the referee refuses a
+    wrong one in words)."""
     if "target" not in option.needs:
         return []
-    visible = _visible(seen)
     if option.targets:
-        pairs = [(s, c.code if c is not None and c.code in visible.get(s, ()) else None) for s, c in option.targets]
+        pairs = [(s, c.code if c is not None else None) for s, c in option.targets]
     else:
         live = {s: b for s, b in _boards(seen).items() if not b["folded"]}
         pairs = [(s, c["card"]) for s, b in live.items() for c in b["cards"] if c["card"]]
@@ -239,7 +238,7 @@ def why(night: "Night", found: dict, viewer: Viewer) -> dict:
     dealt names its card in the log)."""
     if viewer == HOST:
         return found
-    seen = set().union(*_visible(engine.view(night.table.state, viewer)).values())
+    seen = _seen_codes(engine.view(night.table.state, viewer))
     log = night.table.state.log.to_tuple()
     return {**found, "events": [{**e, "text": _told(log[e["seq"] - 1], seen)} for e in found["events"]]}
 

@@ -3,12 +3,14 @@ decisions a seat is asked, the cards the dealer deals next) and `view(state, vie
 board as that viewer may see it: a hole card is seen by its owner, and by everyone once shown).
 
 Rules add to both through queries: "targets" (which cards a choice may name), "answers" (moves
-that answer a decision other than a choice: a card turned up, hole cards swapped), "deal_face"
+that answer a decision other than a choice: a card turned up), "table_moves" (moves the dealer
+enters for a decision: hole cards swapped at random), "deal_face"
 (whether the next card to a seat comes up) and "betting_options" (a forced bet).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..events import AllIn, CardDealt, Decision, HandShown
@@ -36,7 +38,9 @@ class StudOptions:
             return out
         for p in hand.pending:
             if p.answerable_by(seat):
-                out += self.answers(state, p, seat)
+                out += [self.as_seen_by(hand, seat, o) for o in self.answers(state, p, seat)]
+            if seat is None:
+                out += self.query("table_moves", [], state, p)
         if seat is None:
             out += self.deals(state)
         elif hand.phase == "betting" and hand.betting is not None and hand.betting.to_act == seat \
@@ -63,6 +67,16 @@ class StudOptions:
             out.append(Option("show", seat, "Show your hole cards", HandShown(p.seat, known), rule="showdown",
                               needs=("cards",) if unseen else (), decision=p.id))
         return out + self.query("answers", [], state, p, seat)
+
+    def as_seen_by(self, hand: Hand, seat: int | None, option: Option) -> Option:
+        """An option names only cards its seat may see: a card it may point at that it cannot see
+        (another seat's hole card, for the Queen of Hearts) is named by its seat alone."""
+        if seat is None or not option.targets:
+            return option
+        hidden = {(s, slot.card) for s, board in hand.boards.items() for slot in board.slots
+                  if not self.sees(hand, s, slot, seat)}
+        targets = tuple(dict.fromkeys((s, None if (s, c) in hidden else c) for s, c in option.targets))
+        return option if targets == option.targets else replace(option, targets=targets)
 
     def _bets(self, state: State, seat: int) -> list[Option]:
         b, settings = state.hand.betting, state.settings

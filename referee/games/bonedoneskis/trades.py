@@ -311,16 +311,17 @@ def _straight_up_swap(g, w, event, ia, ib):
             return
 
 
-def _straight_up_answers(g, state, value, pending, seat):
-    """Besides confirming it, the trade is made by swapping a hole card of each: one option per pair
-    (an unseen hole card is None: whichever it is)."""
+def _straight_up_swaps(g, state, value, pending):
+    """Besides the seat confirming it, the dealer may enter the trade itself, a hole card of each
+    picked at random at the table: one option per pair (an unseen hole card is None: whichever it
+    is). The host's, since it names the neighbour's hole cards."""
     hand = state.hand
     neighbour = pending.get("neighbour")
     if pending.rule != "straight-up" or neighbour not in hand.boards or hand.boards[neighbour].folded:
         return value
     mine, theirs = hand.boards[pending.seat].down_slots, hand.boards[neighbour].down_slots
     pairs = {(a.card, b.card) for a in mine for b in theirs}
-    return value + [Option("swap", seat, f"Swap a hole card with seat {neighbour}",
+    return value + [Option("swap", None, f"Seat {pending.seat} and seat {neighbour} swap hole cards",
                            CardsSwapped(pending.seat, a, neighbour, b), rule="straight-up", decision=pending.id)
                     for a, b in sorted(pairs, key=lambda t: tuple(c.code if c else "" for c in t))]
 
@@ -354,7 +355,7 @@ STRAIGHT_UP = rule(
                    "face-up trade between the same two seats does not settle it. Once owed, the trade stays "
                    "owed even if the run is broken by a later trade.",
     examples=("X-X-6♣-5-4: trade with the player on your left.", "X-X-4-10-J♥-Q♣: trade with the player on your right."),
-    queries={"answers": _straight_up_answers, "permits": _straight_up_permits},
+    queries={"table_moves": _straight_up_swaps, "permits": _straight_up_permits},
     up=_straight_up, decide=_straight_up_decide, swap=_straight_up_swap)
 
 RULES = (TRADE_CARDS, NO_RETRADE, EIGHT_BALL, TWO_HOG, STRAIGHT_UP)
