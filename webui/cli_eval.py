@@ -70,7 +70,8 @@ def _bonedoneskis_value(text: str, *, no_copies: bool = True):
     wild, derived or combined card may also copy a card the hand holds."""
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
-    from referee.games.stud_state import Hand, SeatHand, Slot
+    from referee.games.bonedoneskis.hand import BonedoneskisHand as Hand
+    from referee.games.stud_state import SeatHand, Slot
     settings = BonedoneskisSettings()
     slots, combos = [], []
     for order, token in enumerate(text.replace(",", " ").split(), start=1):
@@ -109,7 +110,7 @@ def _bonedoneskis_value(text: str, *, no_copies: bool = True):
         if made in held:
             raise CardError(f"cannot combine {left}+{two}: the hand already holds the {made.pretty} (No Copies)")
     hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
-    hand.marks["combined"] = tuple(combos)
+    hand.combined = tuple(combos)
     return powers.evaluate_seat(hand, settings, 1, up_only=False, no_copies=no_copies), powers.dead_reason(hand, 1)
 
 

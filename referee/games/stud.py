@@ -35,6 +35,7 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
     name = "Stud poker"
     settings_class = StudSettings
     deck_size = 52
+    hand_type = Hand                  # a game with house rules keeps their bookkeeping on its own subclass
     handlers = {
         CardDealt: "deal", CardExposed: "card_exposed", CardTurnedDown: "card_turned_down",
         CardsSwapped: "cards_swapped", CardMoved: "card_moved", CardDiscarded: "card_discarded", HandShown: "show",
@@ -46,7 +47,7 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
 
     # --------------------------------------------------------------------- the hand
     def new_deal(self, w: Work, event: HandStarted, order: tuple[int, ...]) -> Hand:
-        return Hand(number=event.hand, dealer=event.dealer, order=order, boards={s: SeatHand(s) for s in order},
+        return self.hand_type(number=event.hand, dealer=event.dealer, order=order, boards={s: SeatHand(s) for s in order},
                     final_street=w.state.settings.cards, received=tuple((s, 0) for s in order))
 
     def deal_started(self, w: Work) -> None:

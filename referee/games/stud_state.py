@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..events import AnyCard
 from ..money import ZERO
@@ -84,13 +84,12 @@ class Hand(Deal):
     betting: Betting | None = None
     discards: tuple[AnyCard, ...] = ()
     side_cards: tuple[tuple[str, int, AnyCard], ...] = ()  # (deck, seat, card) from other decks
-    marks: dict[str, Any] = field(default_factory=dict)     # a house rule's bookkeeping; values immutable
     up_deals: tuple[tuple[int, int, AnyCard, int], ...] = ()  # (order, seat, card, street) face-up deals
     community: tuple[AnyCard, ...] = ()     # cards dealt face up in the centre, part of every hand
 
     def clone(self) -> "Hand":
         new = super().clone()
-        new.boards, new.contributions, new.marks = dict(self.boards), dict(self.contributions), dict(self.marks)
+        new.boards, new.contributions = dict(self.boards), dict(self.contributions)
         return new
 
     def pot_total(self) -> Decimal:

@@ -98,7 +98,8 @@ def test_the_simulator_plays_short_decks_out_with_a_community_card():
 def test_a_community_seven_is_wild_for_everyone_but_shows_no_one_first():
     from referee.games.bonedoneskis import powers
     from referee.games.bonedoneskis.settings import BonedoneskisSettings
-    from referee.games.stud_state import Hand, SeatHand, Slot
+    from referee.games.bonedoneskis.hand import BonedoneskisHand as Hand
+    from referee.games.stud_state import SeatHand, Slot
 
     settings = BonedoneskisSettings()
     slots = tuple(Slot(Card.parse(c), up, 3, i) for i, (c, up) in

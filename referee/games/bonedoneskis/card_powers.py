@@ -122,7 +122,7 @@ def _two_up(g, w, seat, index, how):
     left = boards.left_up(hand, seat, index)
     if left is None:
         return
-    taken = {code for combo in hand.marks.get("combined", ()) if combo[0] == seat for code in combo[1:]}
+    taken = {code for combo in hand.combined if combo[0] == seat for code in combo[1:]}
     if left[1].card.code in taken:
         return  # the card on its left is already half of a combined pair
     made = powers.combined_card(left[1].card, slot.card, w.state.settings)
@@ -142,7 +142,7 @@ def _two_decide(g, w, pending, event):
         return
     left, two = pending.get("left"), pending.get("two")
     made = powers.combined_card(Card.parse(left), Card.parse(two), w.state.settings)
-    w.hand.marks["combined"] = w.hand.marks.get("combined", ()) + ((pending.seat, left, two),)
+    w.hand.combined = w.hand.combined + ((pending.seat, left, two),)
     w.say(f"Seat {pending.seat} combines {Card.parse(left).pretty} + {Card.parse(two).pretty} = {made.pretty}.",
           rule="codependent-twos", seats=(pending.seat,))
 
@@ -184,7 +184,7 @@ def _krabler_due(hand) -> tuple[int, ...]:
 def _krabler_betting_start(g, w):
     hand = w.hand
     due = _krabler_due(hand)
-    hand.marks["krabler"] = due
+    hand.krabler = due
     for s in due:
         selling = any(p.rule == "threes" and p.seat == s for p in hand.pending)
         w.say(f"The Krabler: seat {s} must bet if checked to, or raise if bet to, once this round"
@@ -195,7 +195,7 @@ def _krabler_rejudge(w):
     """Before the round's first chip the boards may still change (a 3 sold, a trade, a card turned
     over): who owes a Krabler is judged again on the boards as they are now."""
     hand = w.hand
-    old, new = hand.marks.get("krabler", ()), _krabler_due(hand)
+    old, new = hand.krabler, _krabler_due(hand)
     for s in old:
         if s not in new:
             w.say(f"The Krabler: seat {s}'s board no longer shows a King and a 3 from consecutive streets; "
@@ -204,7 +204,7 @@ def _krabler_rejudge(w):
         if s not in old:
             w.say(f"The Krabler: seat {s} must bet if checked to, or raise if bet to, once this round.",
                   rule="krabler", kind=Kind.OBLIGATION, seats=(s,))
-    hand.marks["krabler"] = new
+    hand.krabler = new
 
 
 def _krabler_owed(hand) -> tuple[int, ...]:
@@ -212,7 +212,7 @@ def _krabler_owed(hand) -> tuple[int, ...]:
     b = hand.betting
     if not b.bring_in and not b.acted and not b.put and not b.level:
         return _krabler_due(hand)
-    return hand.marks.get("krabler", ())
+    return hand.krabler
 
 
 def _krabler_options(g, state, names, seat):
@@ -236,8 +236,8 @@ def _krabler_before(g, w, event):
 
 def _krabler_after(g, w, event):
     hand = w.hand
-    if event.seat in hand.marks.get("krabler", ()) and isinstance(event, (Bet, Raise, Call, Check)):
-        hand.marks["krabler"] = tuple(s for s in hand.marks["krabler"] if s != event.seat)
+    if event.seat in hand.krabler and isinstance(event, (Bet, Raise, Call, Check)):
+        hand.krabler = tuple(s for s in hand.krabler if s != event.seat)
 
 
 KRABLER = rule(

@@ -85,19 +85,19 @@ def _threes_decide(g, w, pending, event):
     w.say(f"Seat {seat} sells the {card.pretty} for {fmt(fee)}; the next card off the deck replaces it.",
           rule="threes", seats=(seat,), amount=fee, because=pending.because + (w.seq,))
     g.owe_replacement(w, seat, index, slot.street, rule="threes")
-    hand.marks["threes_replacing"] = hand.marks.get("threes_replacing", ()) + (seat,)
+    hand.threes_replacing = hand.threes_replacing + (seat,)
 
 
 def _threes_deal(g, w, event):
     """The card that replaces a sold 3 takes its place face up, as the 3 was."""
     hand = w.hand
-    owed = hand.marks.get("threes_replacing", ())
+    owed = hand.threes_replacing
     if event.seat not in owed or not g.owed_replacement(hand, event.seat):
         return
     if not event.up:
         raise Refusal(f"The 3's: seat {event.seat}'s replacement for the sold 3 is dealt face up")
     i = owed.index(event.seat)
-    hand.marks["threes_replacing"] = owed[:i] + owed[i + 1:]
+    hand.threes_replacing = owed[:i] + owed[i + 1:]
 
 
 def _threes_lapse(g, w, pending):
@@ -189,7 +189,7 @@ def _gld_street_start(g, w):
 
 def _gld_offer(g, w, seat, six):
     hand = w.hand
-    if seat in hand.marks.get("river_up_paid", ()) or hand.community_owed or hand.community:
+    if seat in hand.river_up_paid or hand.community_owed or hand.community:
         return  # (a community last card is face up for everyone anyway)
     if any(p.rule == "gamblers-last-dollar" and p.seat == seat for p in hand.pending):
         return
@@ -209,14 +209,14 @@ def _gld_decide(g, w, pending, event):
         return
     fee = w.state.settings.fee
     g.contribute(w, seat, fee, rule="gamblers-last-dollar", memo="river face up", because=pending.because + (w.seq,))
-    hand.marks["river_up_paid"] = hand.marks.get("river_up_paid", ()) + (seat,)
+    hand.river_up_paid = hand.river_up_paid + (seat,)
     w.say(f"Seat {seat} pays {fmt(fee)}: their river comes face up. Good luck!", rule="gamblers-last-dollar",
           seats=(seat,), amount=fee)
 
 
 def _gld_deal(g, w, event):
     hand = w.hand
-    if event.seat in hand.marks.get("river_up_paid", ()) and g.received(hand, event.seat) == hand.final_street - 1 \
+    if event.seat in hand.river_up_paid and g.received(hand, event.seat) == hand.final_street - 1 \
             and not event.up and not g.owed_replacement(hand, event.seat):
         raise Refusal(f"Gambler's Last Dollar: seat {event.seat} paid for the river face up; deal it face up")
 
@@ -243,7 +243,7 @@ GAMBLERS_LAST_DOLLAR = rule(
                    "holder's offer with it, and a seat that receives a red 6 face up is offered it.",
     examples=("X-X-6♥-K♠-9♣: pay $2.50, the river comes face up.",),
     queries={"deal_face": lambda g, state, up, seat: up or (
-        seat in state.hand.marks.get("river_up_paid", ()) and g.received(state.hand, seat) == state.hand.final_street - 1)},
+        seat in state.hand.river_up_paid and g.received(state.hand, seat) == state.hand.final_street - 1)},
     up=_gld_up, decide=_gld_decide, deal=_gld_deal, after_deal=_gld_after_deal, street_start=_gld_street_start)
 
 # ---------------------------------------------------------------------- I Got The Nine

@@ -14,6 +14,7 @@ from ..stud import StudGame
 from ..stud_state import Slot
 from . import powers
 from .catalog import RULES, RULES_BY_ID
+from .hand import BonedoneskisHand
 from .common import lost_grant, power_gone
 from .settings import BonedoneskisSettings
 
@@ -28,6 +29,7 @@ class Bonedoneskis(StudGame):
     name = "Bonedoneskis"
     settings_class = BonedoneskisSettings
     rules = RULES
+    hand_type = BonedoneskisHand
 
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
         hand, settings = w.hand, w.state.settings

@@ -60,7 +60,7 @@ class Invariants:
                 self.violation("money left in a pot", f"after the hand: main {main}, war {war}")
         elif main != st.pot_total():
             self.violation("main pot", f"the main pot account holds {main}, antes+bets+fees are {st.pot_total()}")
-        if not hand.marks.get("war") and war != ZERO and hand.phase != "over":
+        if not hand.war and war != ZERO and hand.phase != "over":
             self.violation("war pot", f"the war pot holds {war} with no war on")
         # cards
         seen: list[Card] = list(hand.discards) + list(hand.community)

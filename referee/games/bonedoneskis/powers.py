@@ -10,7 +10,8 @@ from functools import lru_cache
 from ...cards import Card, with_article
 from ...poker.evaluator import (Category, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
                          suitless, void, wild, with_extra)
-from ..stud_state import Hand, Slot
+from ..stud_state import Slot
+from .hand import BonedoneskisHand as Hand
 
 # Cards the rules look for, made once (a Card is validated each time one is made).
 FOUR_OF_CLUBS = Card(4, "C")
@@ -89,7 +90,7 @@ def units(hand: Hand, settings, seat: int, *, up_only: bool) -> list[Unit]:
 def _seat_key(hand: Hand, seat: int, up_only: bool) -> tuple[tuple[Slot, ...], tuple]:
     """What a seat's value depends on: its cards (with their marks) and its combined 2s."""
     slots = tuple(s for s in hand.boards[seat].slots if s.card is not None and (s.up or not up_only))
-    return slots, tuple(pair for pair in hand.marks.get("combined", ()) if pair[0] == seat)
+    return slots, tuple(pair for pair in hand.combined if pair[0] == seat)
 
 
 def _units(slots, combined_pairs, settings) -> list[Unit]:
@@ -124,7 +125,7 @@ def evaluate_seat(hand: Hand, settings, seat: int, *, up_only: bool, no_copies: 
     """The seat's hand value: its face-up cards (who acts first; the community card is everyone's,
     so it is left out there) or all its cards with the community card (showdown)."""
     board = hand.boards[seat]
-    combos = hand.marks.get("combined")
+    combos = hand.combined
     pairs = tuple(pair for pair in combos if pair[0] == seat) if combos else ()
     community = () if up_only else hand.community
     # A board is an immutable value, so what it is worth can be memoised on the object itself
@@ -212,7 +213,7 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
     slots = {s.card: s for s in hand.boards[seat].slots + community_slots(hand) if s.card is not None}
     if value.key and value.key[0] == Category.NAMED:
         notes.append(("stone-cold-nuts", f"Seat {seat} has the Stone Cold Nuts: 2s full of 5s beat every hand."))
-    combos = [(Card.parse(a), Card.parse(b)) for s, a, b in hand.marks.get("combined", ()) if s == seat]
+    combos = [(Card.parse(a), Card.parse(b)) for s, a, b in hand.combined if s == seat]
     said_combo = set()
     for card, made in value.plays_as.items():
         slot = slots.get(card)
@@ -257,7 +258,7 @@ def showdown_notes(hand: Hand, settings, seat: int, value) -> list[tuple[str, st
 
 def _copies_matter(hand: Hand, settings, seat: int) -> bool:
     slots = tuple(s for s in hand.boards[seat].slots if s.card is not None) + community_slots(hand)
-    pairs = tuple(pair for pair in hand.marks.get("combined", ()) if pair[0] == seat)
+    pairs = tuple(pair for pair in hand.combined if pair[0] == seat)
     return copies_matter(_units(slots, pairs, settings))
 
 

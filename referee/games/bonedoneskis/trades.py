@@ -160,7 +160,7 @@ NO_RETRADE = rule(
 def _eight_ball_up(g, w, seat, index, how):
     hand = w.hand
     slot = hand.boards[seat].slots[index]
-    if how not in ("dealt", "exposed") or slot.card != EIGHT_OF_SPADES or hand.marks.get("8ball-dead"):
+    if how not in ("dealt", "exposed") or slot.card != EIGHT_OF_SPADES or hand.eight_ball_dead:
         return
     fee = w.state.settings.fee
     w.ask(seat, "eight-ball", f"Seat {seat}: pay {fmt(fee)} to trade the 8♠ for any face-up card on another "
@@ -171,20 +171,20 @@ def _eight_ball_up(g, w, seat, index, how):
 def _eight_ball_decide(g, w, pending, event):
     hand = w.hand
     if event.choice == "pass":
-        hand.marks["8ball-dead"] = True
+        hand.eight_ball_dead = True
         w.say("8 Ball passed: nobody may use it later this hand.", rule="eight-ball", seats=(pending.seat,))
         return
     seat, index = target_card(g, w, event, up=True)
     fee = w.state.settings.fee
     g.contribute(w, pending.seat, fee, rule="eight-ball", memo="8 Ball trade", because=pending.because + (w.seq,))
-    hand.marks["8ball-dead"] = True
+    hand.eight_ball_dead = True
     w.say(f"8 Ball: seat {pending.seat} pays {fmt(fee)} to the pot and trades the 8♠ for seat {seat}'s "
           f"{event.card.pretty}.", rule="eight-ball", seats=(pending.seat, seat), amount=fee)
     g.swap(w, CardsSwapped(pending.seat, EIGHT_OF_SPADES, seat, event.card))
 
 
 def _eight_ball_lapse(g, w, pending):
-    w.hand.marks["8ball-dead"] = True
+    w.hand.eight_ball_dead = True
 
 
 EIGHT_BALL = rule(
@@ -220,7 +220,7 @@ def _two_hog_up(g, w, seat, index, how):
         _two_hog_ask(w, seat)
     else:
         # The street's other up cards may still be coming: judge again when the street is dealt.
-        w.hand.marks["two-hog-waiting"] = seat
+        w.hand.two_hog_waiting = seat
 
 
 def _two_hog_ask(w, seat):
@@ -233,7 +233,7 @@ def _two_hog_ask(w, seat):
 
 def _two_hog_street_dealt(g, w):
     hand = w.hand
-    seat = hand.marks.pop("two-hog-waiting", None)
+    seat, hand.two_hog_waiting = hand.two_hog_waiting, None
     if seat is None or seat not in hand.live:
         return
     if w.state.settings.two_hog_card_gone == "lapses" and hand.boards[seat].index_of(TWO_OF_SPADES, up=True) is None:

@@ -274,14 +274,14 @@ def _river_street_start(g, w):
     holders = {s for s, _ in kings}
     # Each King sends the river up for everyone but its own holder (two holders: both rivers go up).
     others = tuple(s for s in hand.live if holders - {s})
-    hand.marks["river_up_for"] = others
+    hand.river_up_for = others
     w.say(f"The River King ({', '.join(c.pretty for _, c in kings)} turned up from the hole): the river is dealt "
           f"face up to seat(s) {', '.join(map(str, others))}.", rule="river-king", seats=others)
 
 
 def _river_deal(g, w, event):
     hand = w.hand
-    if hand.street == hand.final_street and event.seat in hand.marks.get("river_up_for", ()) and not event.up \
+    if hand.street == hand.final_street and event.seat in hand.river_up_for and not event.up \
             and not g.owed_replacement(hand, event.seat):
         raise Refusal(f"The River King: seat {event.seat}'s river must be dealt face up")
 
@@ -297,7 +297,7 @@ RIVER_KING = rule(
                    "King sends it up). Only a King turned up by the Queen of Hearts or The King's Men counts.",
     examples=("K♦ in the hole, turned up by seat 2's Q♥: everyone else's river comes face up.",),
     queries={"deal_face": lambda g, state, up, seat: up or (
-        state.hand.street == state.hand.final_street and seat in state.hand.marks.get("river_up_for", ()))},
+        state.hand.street == state.hand.final_street and seat in state.hand.river_up_for)},
     street_start=_river_street_start, deal=_river_deal)
 
 RULES = (QUEEN_OF_HEARTS, KINGS_MEN, TURN_UP, FOUR_TICIAN, RIVER_KING)

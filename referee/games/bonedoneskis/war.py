@@ -25,7 +25,7 @@ def _is_snowman(card, settings) -> bool:
 def _snowmen_up(g, w, seat, index, how):
     hand, settings = w.hand, w.state.settings
     slot = hand.boards[seat].slots[index]
-    if how != "dealt" or not _is_snowman(slot.card, settings) or hand.marks.get("war"):
+    if how != "dealt" or not _is_snowman(slot.card, settings) or hand.war:
         return
     other = None
     previous = [d for d in hand.up_deals if d[0] < slot.order]
@@ -46,7 +46,7 @@ def _snowmen_up(g, w, seat, index, how):
     stake = settings.war_stake
     for s in pair:
         w.pay(seat_account(s), WAR, stake, rule="dueling-snowmen", memo="war stake")
-    hand.marks["war"] = (pair, (), ())
+    hand.war = (pair, (), ())
     w.say(f"Dueling Snowmen! Seats {pair[0]} and {pair[1]} each put {fmt(stake)} in the war pot. "
           f"Stop the deal: three cards each from a separate deck, best two of three battles.",
           rule="dueling-snowmen", kind=Kind.OBLIGATION, seats=pair, amount=stake * 2)
@@ -56,7 +56,7 @@ def _snowmen_up(g, w, seat, index, how):
 
 def _war_side_deal(g, w, event):
     hand = w.hand
-    war = hand.marks.get("war")
+    war = hand.war
     if event.deck != "war" or not war:
         raise Refusal(f"no side game is using a {event.deck!r} deck")
     (a, b), cards_a, cards_b = war
@@ -72,7 +72,7 @@ def _war_side_deal(g, w, event):
         raise Refusal(f"{event.card.pretty} was already played in this war")
     mine = mine + (event.card,)
     cards_a, cards_b = (mine, cards_b) if event.seat == a else (cards_a, mine)
-    hand.marks["war"] = ((a, b), cards_a, cards_b)
+    hand.war = ((a, b), cards_a, cards_b)
     hand.side_cards = hand.side_cards + (("war", event.seat, event.card),)
     if len(cards_a) != len(cards_b):
         return
@@ -125,7 +125,7 @@ def _finish(w, pair, wins_a, wins_b):
     for seat, amount in shares.items():
         if amount > ZERO:
             w.pay(WAR, seat_account(seat), amount, rule="dueling-snowmen", memo="war pot")
-    hand.marks["war"] = None
+    hand.war = None
     for p in hand.pending:
         if p.rule == "dueling-snowmen":
             w.close(p)
@@ -136,11 +136,11 @@ def _war_hand_over(g, w):
     """The hand ended (a Bonedoneskis, everyone else folded, a misdeal) before the war was settled:
     the war was never played, so each seat gets its stake back."""
     hand = w.hand
-    war = hand.marks.get("war")
+    war = hand.war
     if not war:
         return
     (a, b), _, _ = war
-    hand.marks["war"] = None
+    hand.war = None
     paid = {}
     for t in w.state.transfers:
         if t.hand == hand.number and t.payee == WAR and t.rule == "dueling-snowmen":
@@ -156,7 +156,7 @@ def _war_hand_over(g, w):
 
 def _war_deals(g, state, value):
     """While a war is on, the next card is the next battle's, from the war deck, to the seat behind."""
-    war = state.hand.marks.get("war")
+    war = state.hand.war
     if not war:
         return value
     (a, b), cards_a, cards_b = war

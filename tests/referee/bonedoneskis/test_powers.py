@@ -13,7 +13,8 @@ from referee.games.bonedoneskis import powers
 from referee.games.bonedoneskis.settings import BonedoneskisSettings
 from referee.ledger import balances
 from referee.script import call_around, play
-from referee.games.stud_state import Hand, SeatHand, Slot
+from referee.games.bonedoneskis.hand import BonedoneskisHand as Hand
+from referee.games.stud_state import SeatHand, Slot
 
 
 def value(text, combos=(), *, up_only=False, **settings):
@@ -39,7 +40,7 @@ def board(text, combos=()):
             token, _ = token[:-1], tags.add("turned_down")
         slots.append(Slot(parse_card(token), not down, 3, order, frozenset(tags)))
     hand = Hand(number=0, dealer=1, order=(1,), boards={1: SeatHand(1, tuple(slots))}, final_street=len(slots))
-    hand.marks["combined"] = tuple((1, left, two) for left, two in combos)
+    hand.combined = tuple((1, left, two) for left, two in combos)
     return hand
 
 
@@ -295,7 +296,7 @@ def test_codependent_two_combined_in_a_hand():
     (p,) = [p for p in state.pending() if p.rule == "codependent-twos"]
     assert p.choices == ("combine", "keep") and "7♦" in p.prompt
     state, anns = play("decide 1 codependent-twos combine", state)
-    assert state.hand.marks["combined"] == ((1, "5D", "2C"),)
+    assert state.hand.combined == ((1, "5D", "2C"),)
     showing = powers.evaluate_seat(state.hand, state.settings, 1, up_only=True)
     assert (showing.category, showing.key[1]) == (Category.PAIR, 7)
     with pytest.raises(Refusal, match="no codependent-twos decision"):
@@ -310,7 +311,7 @@ def test_codependent_option_goes_when_the_left_card_is_traded_away():
         ["Codependent 2's: seat 1 no longer holds the 5♦ face up; the option is gone."]
     with pytest.raises(Refusal, match="no codependent-twos decision"):
         play("decide 1 codependent-twos combine", state)
-    assert "combined" not in state.hand.marks
+    assert state.hand.combined == ()
 
 
 def test_codependent_option_goes_when_the_left_card_is_a_three_sold():
