@@ -1,8 +1,8 @@
 """Synthetic table videos from a deal script, with ground truth.
 
-An overhead camera (slight keystone) looks at a felt table with the four corner markers; cards
-slide in from the deck under the dealer's hand, are turned over in place, traded, taken away;
-hands reach over the cards, chips slide to the pot, the light drifts and the sensor is noisy.
+An overhead camera (slight keystone) looks at a felt table with the four corner markers and
+films the script as `vision.choreography` plays it out (cards dealt, turned, traded and taken
+away, hands over them, chips to the pot); the light drifts and the sensor is noisy.
 Card faces come from the recogniser's synthetic-data styles (`vision.synth.faces`).
 
 `render(script, out_path)` writes the video (mp4) and returns a `Truth`: per-frame card truth
@@ -14,77 +14,18 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .calibration import TableGeometry, ZoneMap, default_zones, marker_image
-from .dealscript import DealScript, camera_reference, expected_event
+from .choreography import CARD_H, CARD_W, Choreography
+from .dealscript import DealScript, camera_reference
 
 GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
-CARD_H, CARD_W = 88.9, 63.5
-SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
-
-
-@dataclass
-class Motion:
-    t0: float
-    t1: float
-    a: tuple            # from pose (x, y, angle) in table mm / radians
-    b: tuple            # to pose
-    flip: bool = False
-    hand_from: tuple | None = None   # where the arm comes from (table mm), None: no hand
-
-
-@dataclass
-class PhysCard:
-    code: str
-    up: bool                          # face at the start (before any flip)
-    z: float                          # drawing order
-    motions: list = field(default_factory=list)
-    gone_at: float | None = None
-
-    def state(self, t: float):
-        """(pose, face_up shown, x-squash, moving, on_table) at time t."""
-        if not self.motions or t < self.motions[0].t0 or (self.gone_at is not None and t >= self.gone_at):
-            return None
-        up = self.up
-        for m in self.motions:
-            if t < m.t0:
-                break
-            if t < m.t1:
-                p = (t - m.t0) / max(1e-6, m.t1 - m.t0)
-                e = 1 - (1 - p) ** 2 if not m.flip else p
-                pose = tuple(a + (b - a) * e for a, b in zip(m.a, m.b))
-                if m.flip:
-                    return pose, (up if p < 0.5 else not up), abs(math.cos(math.pi * p)), True, True
-                return pose, up, 1.0, True, True
-            if m.flip:
-                up = not up
-        return self.motions_end_pose(t), up, 1.0, False, True
-
-    def motions_end_pose(self, t):
-        last = [m for m in self.motions if m.t0 <= t][-1]
-        return last.b
-
-
-def _hand_shapes(palm, arm_from, r=42.0):
-    """Palm ellipse + fingers + forearm, in table mm: list of ('e', c, axes, ang) / ('l', p, q, w)."""
-    px, py = palm
-    ax, ay = arm_from
-    d = np.array([px - ax, py - ay], float)
-    d /= max(1e-6, np.linalg.norm(d))
-    ang = math.degrees(math.atan2(d[1], d[0]))
-    shapes = [("l", (ax, ay), (px, py), 62.0), ("e", (px, py), (r, r * 0.8), ang)]
-    for k in range(4):
-        a = math.atan2(d[1], d[0]) + (k - 1.5) * 0.3
-        base = (px + math.cos(a) * r * 0.7, py + math.sin(a) * r * 0.7)
-        tip = (base[0] + math.cos(a) * 55, base[1] + math.sin(a) * 55)
-        shapes.append(("l", base, tip, 15.0))
-    return shapes
 
 
 class Renderer:
@@ -97,7 +38,6 @@ class Renderer:
         self.noise = float(tb.get("noise", 3.0))
         self.g = geometry
         self.zones = default_zones(int(tb.get("seats", 4)), geometry)
-        self.rng = np.random.default_rng(self.seed)
         s = min(self.W / geometry.width_mm, self.H / geometry.height_mm) * float(tb.get("fill", 0.9))
         ox, oy = (self.W - geometry.width_mm * s) / 2, (self.H - geometry.height_mm * s) / 2
         k = geometry.width_mm * s * 0.025  # keystone: the far edge looks a little narrower
@@ -108,36 +48,14 @@ class Renderer:
         self.Hm = cv2.getPerspectiveTransform(src, dst)  # table mm -> image px
         self.px_per_mm = s
         self._faces: dict = {}
+        self.choreography = Choreography(script, geometry, self.zones, self.seed)
+        self.n_frames = int(math.ceil(script.duration * self.fps))
         self._build_background()
-        self.cards: list[PhysCard] = []
-        self.reaches: list[tuple] = []
-        self.chips: list[tuple] = []
-        self.expected: list[dict] = []
-        self._layout()
 
     # ------------------------------------------------------------------------ geometry
     def to_img(self, pts) -> np.ndarray:
         p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(p, self.Hm).reshape(-1, 2)
-
-    def zone_rect(self, name):
-        z = next(z for z in self.zones.zones if z.name == name)
-        xs, ys = [p[0] for p in z.polygon], [p[1] for p in z.polygon]
-        return min(xs), min(ys), max(xs), max(ys)
-
-    def slot_pose(self, seat: int, i: int):
-        x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
-        top = (y0 + y1) / 2 < self.g.height_mm / 2
-        step = min(CARD_W * 0.6, (x1 - x0 - CARD_W - 8) / 5)  # stud rows overlap; every top-left index shows
-        j = self.rng.normal(0, 1.5, 3)
-        if top:  # top seats face the camera upside down; their row runs right to left
-            return (x1 - 4 - CARD_W / 2 - i * step + j[0], (y0 + y1) / 2 + j[1], math.pi + j[2] * 0.02)
-        return (x0 + 4 + CARD_W / 2 + i * step + j[0], (y0 + y1) / 2 + j[1], j[2] * 0.02)
-
-    def seat_edge(self, seat: int):
-        x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
-        top = (y0 + y1) / 2 < self.g.height_mm / 2
-        return ((x0 + x1) / 2, -150.0 if top else self.g.height_mm + 150.0)
 
     # ---------------------------------------------------------------------- background
     def _build_background(self):
@@ -159,11 +77,8 @@ class Renderer:
             warped = cv2.warpPerspective(m, M, (W, H), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
             mask = cv2.warpPerspective(np.full((240, 240), 255, np.uint8), M, (W, H)) > 127
             self.bg[mask] = warped[mask]
-        # the deck: a few backs stacked in the deck zone
-        dx0, dy0, dx1, dy1 = self.zone_rect("deck")
-        self.deck_pose = (dx0 + CARD_H * 0.75, (dy0 + dy1) / 2, math.pi / 2)
-        for k in range(3):  # the deck: a few backs, a little offset
-            x, y, a = self.deck_pose
+        for k in range(3):  # the deck: a few backs, a little offset, where dealt cards slide from
+            x, y, a = self.choreography.deck_pose
             self._blit(self.bg, self.face_img(None), self._card_quad((x + k * 0.6, y - k * 0.6, a)))
 
     def face_img(self, code: str | None) -> np.ndarray:
@@ -179,110 +94,7 @@ class Renderer:
             self._faces[key] = np.asarray(img)
         return self._faces[key]
 
-    # -------------------------------------------------------------------------- layout
-    def _layout(self):
-        fps = self.fps
-        by_code: dict[str, PhysCard] = {}
-        slots: dict[int, int] = {}
-        dealer_arm = (self.deck_pose[0] - 40, -150.0)
-        z = 0.0
-        for s in self.script.steps:
-            if s.event is not None:
-                if s.event.type in ("bet", "call", "raise", "complete", "bring_in"):
-                    self.chips.append((s.t, s.event.seat))
-                continue
-            if s.action == "reach":
-                self.reaches.append((s.t, s.seat, s.dur))
-                continue
-            exp = expected_event(s)
-            if s.action == "deal":
-                i = slots.get(s.seat, 0)
-                slots[s.seat] = i + 1
-                z += 1
-                c = PhysCard(s.card, s.face == "up", z)
-                c.motions.append(Motion(s.t, s.t + SLIDE, self.deck_pose, self.slot_pose(s.seat, i),
-                                        hand_from=dealer_arm))
-                by_code[s.card] = c
-                self.cards.append(c)
-                self._expect("dealt", s, s.t + SLIDE, card=s.card if s.face == "up" else None,
-                             up=s.face == "up", event=exp)
-                continue
-            c = by_code[s.card]
-            pose = c.motions[-1].b
-            if s.action in ("expose", "turndown"):
-                c.motions.append(Motion(s.t, s.t + FLIP, pose, pose, flip=True, hand_from=self.seat_edge(s.seat)))
-                self._expect("exposed" if s.action == "expose" else "turned_down", s, s.t + FLIP, card=s.card,
-                             up=s.action == "expose", event=exp)
-            elif s.action in ("move", "swap", "play"):
-                if s.action == "swap":
-                    o = by_code[s.other]
-                    opose = o.motions[-1].b
-                    o.motions.append(Motion(s.t, s.t + 0.8, opose, (pose[0], pose[1], opose[2]),
-                                            hand_from=self.seat_edge(s.to)))
-                    c.motions.append(Motion(s.t, s.t + 0.8, pose, (opose[0], opose[1], pose[2]),
-                                            hand_from=self.seat_edge(s.seat)))
-                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=f"seat:{s.to}", event=exp)
-                    self._expect("moved", s, s.t + 0.8, card=s.other, zone=f"seat:{s.seat}", from_zone=f"seat:{s.to}",
-                                 event=None)
-                else:
-                    if s.action == "play":
-                        x0, y0, x1, y1 = self.zone_rect("trick")
-                        dest, zone = ((x0 + x1) / 2, (y0 + y1) / 2, 0.0), "trick"
-                    else:
-                        i = slots.get(s.to, 0)
-                        slots[s.to] = i + 1
-                        dest, zone = self.slot_pose(s.to, i), f"seat:{s.to}"
-                    c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, hand_from=self.seat_edge(s.seat)))
-                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=zone, event=exp)
-            elif s.action == "remove":
-                ex, ey = self.seat_edge(s.seat)
-                c.motions.append(Motion(s.t, s.t + 0.6, pose, (ex, ey * 0.9 + pose[1] * 0.1, pose[2]),
-                                        hand_from=(ex, ey)))
-                c.gone_at = s.t + 0.6
-                self._expect("removed", s, s.t + 0.6, card=s.card, event=exp)
-        self.n_frames = int(math.ceil(self.script.duration * fps))
-
-    def _expect(self, kind, s, t_rest, *, card=None, up=True, zone=None, from_zone=None, event=None):
-        self.expected.append({"kind": kind, "t": s.t, "rest_frame": int(math.ceil(t_rest * self.fps)),
-                              "zone": zone or f"seat:{s.seat}", "from_zone": from_zone or
-                              (f"seat:{s.seat}" if kind == "moved" else None), "card": card, "up": up,
-                              "event": event})
-
     # -------------------------------------------------------------------------- frames
-    def _hands(self, t: float) -> list:
-        """Hand shape lists (table mm) visible at t."""
-        out = []
-        for c in self.cards:
-            for m in c.motions:
-                if m.hand_from is None or not (m.t0 - 0.15 <= t < m.t1 + RETRACT):
-                    continue
-                ang = m.b[2] if len(m.b) > 2 else 0.0
-                if t < m.t1:
-                    p = max(0.0, (t - m.t0) / max(1e-6, m.t1 - m.t0))
-                    e = 1 - (1 - p) ** 2
-                    pos = [a + (b - a) * e for a, b in zip(m.a[:2], m.b[:2])]
-                    if m.flip:
-                        pos = [pos[0] + 40, pos[1] + 30]
-                    del ang
-                else:  # let go: the hand withdraws towards the arm
-                    r = (t - m.t1) / RETRACT
-                    pos = [m.b[0] + (m.hand_from[0] - m.b[0]) * r * 0.6, m.b[1] + (m.hand_from[1] - m.b[1]) * r * 0.6]
-                d = np.array([pos[0] - m.hand_from[0], pos[1] - m.hand_from[1]])
-                d /= max(1e-6, np.linalg.norm(d))
-                palm = (pos[0] - d[0] * 55, pos[1] - d[1] * 55)  # hand holds the card's trailing edge
-                out.append(_hand_shapes(palm, m.hand_from))
-                break
-        for t0, seat, dur in self.reaches:
-            if t0 <= t < t0 + dur:
-                p = (t - t0) / dur
-                reach = min(1.0, p / 0.25, (1 - p) / 0.25)
-                x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
-                edge = self.seat_edge(seat)
-                tgt = ((x0 + x1) / 2 + 30 * math.sin(6 * p), (y0 + y1) / 2)
-                palm = (edge[0] + (tgt[0] - edge[0]) * reach, edge[1] + (tgt[1] - edge[1]) * reach)
-                out.append(_hand_shapes(palm, (edge[0] + 60, edge[1])))
-        return out
-
     def _draw_shapes(self, img, shapes, colour, scale=1.0):
         for sh in shapes:
             if sh[0] == "e":
@@ -327,31 +139,23 @@ class Renderer:
         truth = []
         f = 4  # id map at 1/4 resolution for visibility
         idmap = np.full((self.H // f, self.W // f), -1, np.int16)
-        pot = self.zone_rect("pot")
-        for k, (tc, seat) in enumerate(self.chips):  # chips slide from the seat to the pot and stay
-            if t < tc:
-                continue
-            p = min(1.0, (t - tc) / 0.6)
-            edge = self.seat_edge(seat)
-            start = (edge[0], min(max(edge[1], 80.0), self.g.height_mm - 80))
-            rr = np.random.default_rng(k)
-            dest = (pot[0] + 30 + rr.uniform(0, pot[2] - pot[0] - 60), pot[1] + 25 + rr.uniform(0, pot[3] - pot[1] - 50))
-            c = self.to_img([(start[0] + (dest[0] - start[0]) * p, start[1] + (dest[1] - start[1]) * p)])[0]
+        for k, centre in self.choreography.chip_positions(t):
+            c = self.to_img([centre])[0]
             col = [(200, 30, 30), (30, 60, 200), (20, 20, 20), (230, 230, 230)][k % 4]
             r = int(19 * self.px_per_mm)
             cv2.circle(frame, (int(c[0]), int(c[1])), r, col, -1, cv2.LINE_AA)
             cv2.circle(frame, (int(c[0]), int(c[1])), int(r * 0.7), (240, 240, 240), max(1, r // 6), cv2.LINE_AA)
-        cards = sorted((c for c in self.cards), key=lambda c: (c.state(t) is not None and c.state(t)[3], c.z))
+        cards = sorted(self.choreography.cards, key=lambda c: (c.state(t) is not None and c.state(t)[3], c.z))
         for k, c in enumerate(cards):
             st = c.state(t)
             if st is None:
                 continue
-            pose, up, squash, moving, _ = st
+            pose, up, squash, moving = st
             quad = self._card_quad(pose, max(0.02, squash))
             self._blit(frame, self.face_img(c.code if up else None), quad)
             cv2.fillConvexPoly(idmap, np.round(quad / f).astype(np.int32), k)
             truth.append({"k": k, "code": c.code, "up": up, "quad": quad, "squash": squash, "moving": moving})
-        for hi, shapes in enumerate(self._hands(t)):
+        for hi, shapes in enumerate(self.choreography.hands(t)):
             col = SKIN[(hi + self.seed) % len(SKIN)]
             self._draw_shapes(frame, shapes, col)
             self._draw_shapes(idmap, shapes, -2, 1 / f)
@@ -462,7 +266,7 @@ def render(script: DealScript, out_path: str | Path | None, *, crf: int = 26, ke
     finally:
         if writer is not None:
             writer.close()
-    truth = Truth(r.fps, per_frame, r.expected, r.zones, r.Hm, r.n_frames)
+    truth = Truth(r.fps, per_frame, r.choreography.expected, r.zones, r.Hm, r.n_frames)
     return truth, (kept if keep_frames else None)
 
 
