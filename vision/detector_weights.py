@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from .labels import DETECTOR_CLASSES
-from .recogniser import ModelError
+from .model_files import ModelError
 
 
 class WeightsError(ValueError):

@@ -95,7 +95,8 @@ def check_camera(spec, seconds: float = 3.0, zones=None, models=None) -> dict:
                              f"card ~{card_px:.0f} px tall", "" if card_px >= 100 else
                              "cards look small: lower the camera, or use a higher resolution"))
     try:
-        from .recogniser import ModelError, Recogniser, default_model_dir
+        from .model_files import ModelError, default_model_dir
+        from .recogniser import Recogniser
 
         t = time.perf_counter()
         rec = Recogniser.from_models(models or default_model_dir())

@@ -26,14 +26,8 @@ import numpy as np
 from .corners import _corner_score
 from .enrol_head import augmented_crops, choose_and_fit, save_head
 from .labels import FACE, IDENTITIES, INDEX, NONE_CLASS
-from .recogniser import (
-    CLASSIFIER_FILE,
-    TEMPLATES_FILE,
-    Recogniser,
-    default_model_dir,
-    file_sha256,
-    load_frame,
-)
+from .model_files import CLASSIFIER_FILE, TEMPLATES_FILE, default_model_dir, file_sha256
+from .recogniser import Recogniser, load_frame
 
 MIN_INDEX_CONF = 0.3  # weaker index boxes on enrolment frames are mostly pips and art: not used
 # logit sharpening the fit may choose. Default: none, the head only learns the cards. Sharpening

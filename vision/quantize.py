@@ -35,8 +35,8 @@ import numpy as np
 
 from .crops import to_input
 from .head import BINS, RAW_OUTPUTS, HeadOutput
-from .recogniser import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE, SOURCE_KEY,
-                         ModelError, file_sha256)
+from .model_files import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE, SOURCE_KEY,
+                          ModelError, file_sha256)
 
 
 class QuantizeError(RuntimeError):

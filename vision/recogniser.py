@@ -6,145 +6,35 @@ index from a crop cut out of the FULL-resolution frame (64 px, shrunk to 48), 53
 plus "none". Crops are batched (one classifier call per frame, a second when an unsure read
 needs its twin index); both sessions are built once and reused.
 
-Fast variants (`croupier quantize`, vision/quantize.py), used when present beside the plain
-files and made from them (their recorded SHA-256 of the plain file must match, else the plain file
-is used with a warning; CROUPIER_FP32=1 or `fast=False` ignores them): `classifier.int8.onnx`, the
-classifier quantised to int8; `detector.rect.onnx`, the same detector weights with a free input
-size, so a 16:9 frame is padded to 416x256 rather than 416x416 (as ultralytics predict does), and
-a part of the frame can be looked at on its own: `recognise(frame, region=...)` runs the network
-on the window of the whole frame's input that covers the region (the camera path looks again
-only where the picture changed, vision/gating.py). Both fast files are committed.
+Which files are run (the plain ones or the fast variants `croupier quantize` makes) and how they
+are opened: vision/model_files.py. With the fast, free-size detector a part of the frame can be
+looked at on its own: `recognise(frame, region=...)` runs the network on the window of the whole
+frame's input that covers the region (the camera path looks again only where the picture
+changed, vision/gating.py).
 
 Only the most promising corner index of each face box is read first; its twin in the opposite
 corner only when that one is not read confidently (`read_all_indexes = True` reads them all).
-
-Assembly: each readable index votes for its identity; indices of one identity are one card
-(one deck on the table); the card takes the face box its index sits in the corner of, or, when
-the rest of the card is covered, the index's own box. Face boxes with no readable index are
-reported as face-up cards of unknown identity; backs as face-down cards.
+The boxes and reads are then assembled into cards: vision/assembly.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import os
-import warnings
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .boxes import inside
-from .corners import _corner_matrix, _match_faces, _same_card_corner
+from .assembly import CardDetection, assemble_cards
+from .corners import _corner_matrix, _same_card_corner
 from .crops import crop_square, to_input
 from .gating import region_boxes
 from .head import RAW_OUTPUTS, HeadError, HeadOutput
-from .labels import BACK, DETECTOR_CLASSES, FACE, IDENTITIES, INDEX, NONE_CLASS
-
-DETECTOR_FILE = "detector.onnx"
-CLASSIFIER_FILE = "classifier.onnx"
-FAST_DETECTOR_FILE = "detector.rect.onnx"  # written by `croupier quantize` (vision/quantize.py)
-FAST_CLASSIFIER_FILE = "classifier.int8.onnx"
-SOURCE_KEY = "croupier.source_sha256"  # metadata of a fast file: the plain file it was made from
-FP32_ENV = "CROUPIER_FP32"  # set (to anything but 0/empty): ignore the fast files
-TEMPLATES_FILE = "enrolled.npz"  # `croupier enrol` output (vision/enrol_head.py), used when present
-
-
-class ModelError(OSError):
-    """A model file is missing or unreadable; the message names the file."""
-
-
-class FastModelWarning(UserWarning):
-    """A fast model file is unusable (corrupt, or made from another plain model): the plain one is used."""
-
-
-@dataclass
-class CardDetection:
-    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in frame pixels
-    face_up: bool
-    identity: str | None  # referee card code (`TS`, `9D`, `JK`); None: face down or unreadable
-    confidence: float  # identity confidence (face up) or detector confidence (face down)
-    detector_confidence: float = 0.0
-    index_boxes: list = field(default_factory=list)  # the corner indices it was read from
-
-    @property
-    def card(self):
-        """The identity as a `referee.cards.Card` (None when unknown)."""
-        if self.identity is None:
-            return None
-        from referee.cards import parse_card
-
-        return parse_card(self.identity)
-
-    def to_json(self) -> dict:
-        d = asdict(self)
-        d["box"] = [round(float(v), 1) for v in self.box]
-        d["confidence"] = round(float(self.confidence), 4)
-        d["detector_confidence"] = round(float(self.detector_confidence), 4)
-        d["index_boxes"] = [[round(float(v), 1) for v in b] for b in self.index_boxes]
-        return d
-
-
-def _session(path: Path, threads: int | None):
-    import onnxruntime as ort
-
-    if not path.exists():
-        raise ModelError(f"model file missing: {path}")
-    opts = ort.SessionOptions()
-    if threads:
-        opts.intra_op_num_threads = threads
-    # one frame at a time through small graphs: sequential ops, all graph rewrites (fusions,
-    # NCHWc layouts); measured in bench/speed.py
-    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    opts.log_severity_level = 3
-    try:
-        return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
-    except Exception as exc:  # onnxruntime raises its own exception types
-        raise ModelError(f"model file unreadable or corrupt: {path} ({type(exc).__name__}: "
-                         f"{str(exc).splitlines()[0][:200]})") from None
-
-
-def file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def _stage(d: Path, plain: str, fast_name: str, threads: int | None, fast: bool):
-    """(session, path used) for one stage: the fast file when asked for, present, readable and
-    made from this very plain file; else the plain file (a clear ModelError when that is bad)."""
-    base, fp = d / plain, d / fast_name
-    if not base.exists():
-        raise ModelError(f"model file missing: {base}")
-    if fast and fp.exists():
-        try:
-            sess = _session(fp, threads)
-        except ModelError as exc:
-            why = str(exc)
-        else:
-            src = sess.get_modelmeta().custom_metadata_map.get(SOURCE_KEY)
-            if src == file_sha256(base):
-                return sess, fp
-            why = f"{fp} was not made from this {plain} (run `croupier quantize` again)"
-        warnings.warn(f"{why}; using {base}", FastModelWarning, stacklevel=3)
-    return _session(base, threads), base
-
-
-def _detector_imgsz(det) -> int:
-    shape = det.get_inputs()[0].shape
-    if isinstance(shape[2], int):
-        return int(shape[2])
-    meta = det.get_modelmeta().custom_metadata_map  # ultralytics writes imgsz: "[416, 416]"
-    try:
-        return int(max(json.loads(meta.get("imgsz", "[416]"))))
-    except (ValueError, TypeError):
-        return 416
+from .labels import BACK, DETECTOR_CLASSES, FACE, INDEX, NONE_CLASS
+from .model_files import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE, FP32_ENV,
+                          TEMPLATES_FILE, ModelError, default_model_dir, detector_imgsz, file_sha256, load_stage,
+                          load_templates)
 
 
 def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
@@ -208,9 +98,9 @@ class Recogniser:
         # fast: use the `croupier quantize` files when present (default unless CROUPIER_FP32 is set)
         if fast is None:
             fast = os.environ.get(FP32_ENV, "") in ("", "0")
-        det, det_path = _stage(d, DETECTOR_FILE, FAST_DETECTOR_FILE, threads, fast)
-        clf, clf_path = _stage(d, CLASSIFIER_FILE, FAST_CLASSIFIER_FILE, threads, fast)
-        imgsz = _detector_imgsz(det)
+        det, det_path = load_stage(d, DETECTOR_FILE, FAST_DETECTOR_FILE, threads, fast)
+        clf, clf_path = load_stage(d, CLASSIFIER_FILE, FAST_CLASSIFIER_FILE, threads, fast)
+        imgsz = detector_imgsz(det)
         # templates: an enrolled deck file; None = MODELS/enrolled.npz when present; False = none
         t = None
         tp = Path(templates) if templates else None
@@ -452,71 +342,7 @@ class Recogniser:
         face_boxes = np.array([fb for _, fb in faces], np.float64).reshape(-1, 4)
         corner = _corner_matrix(face_boxes, np.array([b for _, b in idx], np.float64).reshape(-1, 4))
         probs = self._read_indexes(frame, faces, idx, corner)
-        groups: dict[str, list] = {}
-        for i, ((dc, b), p) in enumerate(zip(idx, probs)):
-            lab = int(p.argmax())
-            if lab == NONE_CLASS or p[lab] < self.min_identity_conf:
-                continue
-            groups.setdefault(IDENTITIES[lab], []).append((float(p[lab]) * (0.5 + 0.5 * dc), float(p[lab]), b, i))
-        cards: list[CardDetection] = []
-        used_faces: set[int] = set()
-        loose: list[int] = []  # cards read from their index alone (no face box of their own)
-        order = sorted(groups.items(), key=lambda kv: -max(m[0] for m in kv[1]))  # strongest first
-        face_of = _match_faces([corner[[m[3] for m in members]].sum(0) for _, members in order], len(faces))
-        for (code, members), best in zip(order, face_of):
-            conf = max(m[1] for m in members)
-            ib = [tuple(float(v) for v in m[2]) for m in members]
-            if best is not None:
-                used_faces.add(best)
-                box = tuple(float(v) for v in faces[best][1])
-                dconf = faces[best][0]
-            else:  # covered card: its visible corner(s) are all we have (unless turned, below)
-                arr = np.array(ib)
-                box = (arr[:, 0].min(), arr[:, 1].min(), arr[:, 2].max(), arr[:, 3].max())
-                dconf = max(m[0] for m in members)
-                loose.append(len(cards))
-            cards.append(CardDetection(box, True, code, conf, dconf, ib))
-        _join_turned(cards, faces, backs, used_faces, loose)
-        for fi, (fc, fb) in enumerate(faces):
-            if fi not in used_faces and not any(inside(fb, c.box) > 0.8 for c in cards):
-                cards.append(CardDetection(tuple(float(v) for v in fb), True, None, 0.0, fc))
-        for bc, bb in backs:
-            cards.append(CardDetection(tuple(float(v) for v in bb), False, None, bc, bc))
-        return cards
-
-
-def _join_turned(cards: list, faces: list, backs: list, used_faces: set, loose: list[int]) -> None:
-    """Give a face box left without an identity to the one index-only card lying along its edge,
-    when that face lies on its own. A card turned well off square (a phone photo, a card tossed
-    in askew) has its corners, and so its indexes, half-way along its bounding box's sides, where
-    `_corner_matrix` (which looks for them in the box's corners) does not see them: without this
-    it came out as two cards, the index box named and the face box unread. Only an unclaimed face
-    that no other card box overlaps takes part: in a stud row or a fan (overlapping boxes) an
-    index-only card is usually a covered one and the unread face beside it another card's (the
-    camera path on a re-rendered hand gave a card of a stud row the face box of the card under
-    it). loose: positions in cards of those read from their index alone (those joined leave it)."""
-    if not loose or len(used_faces) == len(faces):
-        return
-    others = [b for _, b in faces] + [b for _, b in backs]
-    for fi, (fc, fb) in enumerate(faces):
-        if fi in used_faces or any(o is not fb and max(inside(o, fb), inside(fb, o)) > 0.05 for o in others):
-            continue
-        w, h = max(1e-6, fb[2] - fb[0]), max(1e-6, fb[3] - fb[1])
-        near = []
-        for i in loose:
-            ok = True
-            for b in cards[i].index_boxes:
-                cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-                edge = min(min(cx - fb[0], fb[2] - cx) / w, min(cy - fb[1], fb[3] - cy) / h)
-                ok &= inside(b, fb) >= 0.6 and edge < 0.2
-            if ok:
-                near.append(i)
-        if len(near) == 1:
-            c = cards[near[0]]
-            used_faces.add(fi)
-            loose.remove(near[0])
-            cards[near[0]] = CardDetection(tuple(float(v) for v in fb), True, c.identity, c.confidence, fc,
-                                           c.index_boxes)
+        return assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf)
 
 
 def load_frame(frame) -> np.ndarray:
@@ -542,21 +368,6 @@ def load_frame(frame) -> np.ndarray:
     return np.ascontiguousarray(arr[..., :3])
 
 
-def load_templates(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None) -> dict:
-    """An enrolled-deck file (vision/enrol_head.py); bad files, or one made for another
-    classifier, raise ModelError naming them."""
-    from .enrol_head import load_head
-
-    try:
-        return load_head(Path(path), emb_dim, classifier_sha256)
-    except (OSError, ValueError) as exc:
-        raise ModelError(str(exc)) from None
-
-
-def default_model_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "models"
-
-
 def annotate(frame: np.ndarray, cards: list[CardDetection]) -> np.ndarray:
     img = frame[..., ::-1].copy()
     for c in cards:
@@ -569,10 +380,6 @@ def annotate(frame: np.ndarray, cards: list[CardDetection]) -> np.ndarray:
         cv2.putText(img, f"{label} {c.confidence:.2f}", (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     col, 2, cv2.LINE_AA)
     return img[..., ::-1].copy()
-
-
-def to_json(cards: list[CardDetection]) -> str:
-    return json.dumps([c.to_json() for c in cards])
 
 
 __all__ = ["Recogniser", "CardDetection", "ModelError", "load_frame", "annotate", "DETECTOR_CLASSES"]

@@ -295,7 +295,7 @@ class OracleRecogniser:
         return self.recognise(frame.image)
 
     def recognise(self, image):
-        from .recogniser import CardDetection
+        from .assembly import CardDetection
 
         cards = self.truth.frames[self.i] if self.i < len(self.truth.frames) else []
         self.i += 1

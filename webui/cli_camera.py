@@ -91,7 +91,8 @@ def _zones(path: Path | None, seats: int = 4):
 
 
 def _recogniser(models: Path | None):
-    from vision.recogniser import Recogniser, default_model_dir
+    from vision.model_files import default_model_dir
+    from vision.recogniser import Recogniser
 
     return Recogniser.from_models(models or default_model_dir())
 
@@ -218,7 +219,7 @@ def serve_pipeline(args, source, zones, host_events, recogniser, names=None, ses
 def camera_demo_serve(args) -> int:
     """`croupier demo` in a terminal: the bundled video through the pipeline while the dashboard
     serves it (call only when `camera_demo_runner(args)` said the camera demo can run)."""
-    from vision.recogniser import default_model_dir
+    from vision.model_files import default_model_dir
     from vision.sources import open_source
 
     from .cli_web import DEMO_NAMES
@@ -237,7 +238,7 @@ def camera_demo_runner(args):
     scripted hand. None when the bundled video or the models are missing, with --replay, and for a
     non-interactive run that asked for nothing camera-specific (scripts and tests that read the
     replay's output; `--headless`, `--once`, `--tiles` or `--max-frames` ask for the camera)."""
-    from vision.recogniser import CLASSIFIER_FILE, DETECTOR_FILE, default_model_dir
+    from vision.model_files import CLASSIFIER_FILE, DETECTOR_FILE, default_model_dir
 
     if getattr(args, "headless", False):
         args.serve = False

@@ -122,7 +122,8 @@ def add_parsers(sub) -> None:
 
 
 def _recogniser(args):
-    from vision.recogniser import Recogniser, TEMPLATES_FILE, default_model_dir
+    from vision.model_files import TEMPLATES_FILE, default_model_dir
+    from vision.recogniser import Recogniser
 
     d = args.models or default_model_dir()
     tp = getattr(args, "templates", None)
@@ -256,7 +257,8 @@ def cmd_enrol(args) -> int:
 def _capture_for_enrol(args, codes):
     from vision.enrol import _codes
     from vision.enrol_capture import capture
-    from vision.recogniser import Recogniser, default_model_dir
+    from vision.model_files import default_model_dir
+    from vision.recogniser import Recogniser
 
     _codes(codes)  # a typo is found before the host starts showing cards, not after
     rec = Recogniser.from_models(args.models or default_model_dir(), templates=False)  # the fit's too

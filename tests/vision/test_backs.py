@@ -2,8 +2,8 @@
 
 import numpy as np
 
+from vision.assembly import CardDetection
 from vision.backs import BackLook, back_histogram
-from vision.recogniser import CardDetection
 
 GREEN = (30, 110, 50)       # felt
 ORANGE = (190, 90, 40)      # this deck's back

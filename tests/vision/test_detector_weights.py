@@ -7,7 +7,7 @@ import shutil
 import numpy as np
 import pytest
 
-from vision.recogniser import DETECTOR_FILE, ModelError
+from vision.model_files import DETECTOR_FILE, ModelError
 
 
 def test_a_missing_or_corrupt_onnx_is_named(tmp_path):

@@ -10,7 +10,8 @@ import pytest
 from vision.enrol import build_head, find_examples, reading_order
 from vision.enrol_head import load_head, save_head, score
 from vision.labels import IDENTITIES, NONE_CLASS
-from vision.recogniser import ModelError, Recogniser
+from vision.model_files import ModelError
+from vision.recogniser import Recogniser
 
 # pairs the classifier confuses on unfamiliar art (3/5, 6/9, 4 of hearts/diamonds) plus two more
 CODES = ["3S", "5S", "6H", "9H", "4H", "4D", "QC", "TD"]
@@ -130,7 +131,7 @@ def test_bad_enrolled_files_are_clear_errors(tmp_path, models_dir):
 
 def test_enrolment_made_for_another_classifier_is_refused(tmp_path, enrolled, models_dir):
     # the head reads the classifier's embedding: after a retrained classifier it must be redone
-    from vision.recogniser import CLASSIFIER_FILE, file_sha256
+    from vision.model_files import CLASSIFIER_FILE, file_sha256
 
     _, _, _, head, _ = enrolled
     mine = save_head(head, tmp_path / "mine.npz", {"classifier_sha256": file_sha256(models_dir / CLASSIFIER_FILE)})

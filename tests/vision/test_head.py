@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from vision.head import BINS, HeadError, HeadOutput, anchor_grid, decode_dist
-from vision.recogniser import FAST_DETECTOR_FILE, ModelError, Recogniser
+from vision.model_files import FAST_DETECTOR_FILE, ModelError
+from vision.recogniser import Recogniser
 
 
 def test_anchor_grid_order_and_size():

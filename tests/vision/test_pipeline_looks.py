@@ -5,10 +5,10 @@ removed when it really goes."""
 
 import numpy as np
 
+from vision.assembly import CardDetection
 from vision.calibration import Calibration, Zone, ZoneMap
 from vision.observations import DEALT, REMOVED
 from vision.pipeline import Pipeline
-from vision.recogniser import CardDetection
 from vision.sources import Frame
 
 A = (100, 300, 180, 410)  # a hole card

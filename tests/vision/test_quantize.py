@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.recogniser import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE,
-                               FastModelWarning, Recogniser)
+from vision.model_files import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE,
+                                FastModelWarning)
+from vision.recogniser import Recogniser
 
 # the .pt models/detector.onnx was exported from (CROUPIER_TEST_WEIGHTS names another run's)
 BUILD_WEIGHTS = Path(os.environ.get("CROUPIER_TEST_WEIGHTS")

@@ -4,7 +4,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.recogniser import CardDetection, ModelError, Recogniser, load_frame
+from vision.assembly import CardDetection
+from vision.model_files import ModelError
+from vision.recogniser import Recogniser, load_frame
 
 
 def test_reads_a_known_scene(rec, known_scene):

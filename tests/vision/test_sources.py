@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.assembly import CardDetection
 from vision.calibration import Calibration, Zone, ZoneMap
 from vision.pipeline import Pipeline
-from vision.recogniser import CardDetection
 from vision.sources import CorruptFrame, FrameSource, SourceError, open_source, parse_spec
 
 

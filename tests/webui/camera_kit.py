@@ -8,8 +8,8 @@ import time
 
 import numpy as np
 
+from vision.assembly import CardDetection
 from vision.calibration import Calibration, Zone, ZoneMap
-from vision.recogniser import CardDetection
 from vision.sources import FrameSource, SourceError
 
 W, H = 320, 240
