@@ -16,6 +16,9 @@ How it stays quiet while things move over the table:
   (a card picked up and put down elsewhere: a move);
 * a read below `min_identity_conf` after `identity_wait` extra frames becomes an
   *unconfirmed* observation with the candidates, never a confident wrong one.
+
+Which detection is which track's each frame is vision/association.py's; here each track gathers
+what its detections show (`_observe`) and the state machine (`_step`) turns that into observations.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
-from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _centre, _dist,
-                     _other_face, _placing, _reaches_over, _reread_of, _vanished_as)
+from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _dist, _other_face,
+                     _placing, _reread_of, _vanished_as)
 
 
 class Tracker:
@@ -83,11 +87,11 @@ class Tracker:
             dets = [replace(d, identity=None) for d in dets]
         for t in self.tracks.values():
             t.matched = False
-        pairs, unmatched = self._associate(frame, dets)
+        pairs, unmatched = associate(self.tracks, frame, dets, self.cfg)
         for t, d in pairs:
             self._observe(t, d, frame)
-        self._keep_covered(frame, dets, {id(d): t for t, d in pairs})
-        for d in self._second_backs(pairs):
+        keep_covered(self.tracks, frame, dets, {id(d): t for t, d in pairs}, self.cfg)
+        for d in second_backs(pairs, self.cfg):
             near = [t for t in self.tracks.values() if not t.matched and t.up is not True
                     and _dist(t.pos, d.pos) < self.cfg.gate_placed * self.cfg.card_size]
             if near:
@@ -108,134 +112,7 @@ class Tracker:
             out.extend(self._step(t, frame, zone_at))
         return out
 
-    # -------------------------------------------------------------------- association
-    def _associate(self, frame: int, dets: list[TableDetection]):
-        cfg = self.cfg
-        cs = cfg.card_size
-        cand = []
-        if not dets:
-            return [], []
-        dp = np.array([d.pos for d in dets], np.float64)
-        reach = max(cfg.gate_moving, cfg.gate_placed, 0.6) * cs
-        for ti, t in self.tracks.items():
-            # a placed card's last step under a moving hand is the hand's pull on its box, not its
-            # own motion: not carried on (a stud-row card followed it onto the strip between two
-            # cards, and its own box, left over, became a new card)
-            v = t.velocity() if t.settled or not t.placed else (0.0, 0.0)
-            pred = (t.pos[0] + v[0], t.pos[1] + v[1])
-            # (numpy for the distances: most pairs lie far apart; only near ones, or a card's own
-            # identity seen elsewhere, are looked at one by one)
-            near = np.minimum(np.hypot(dp[:, 0] - t.pos[0], dp[:, 1] - t.pos[1]),
-                              np.hypot(dp[:, 0] - pred[0], dp[:, 1] - pred[1]))
-            if t.placed and t.rest is not None:
-                # a placed card lies where it came to rest: boxes of its neighbours (two backs boxed
-                # as one, a hand) can pull its position away, and its own face turned up there
-                # then started a new card instead of exposing this one
-                near = np.minimum(near, np.hypot(dp[:, 0] - t.rest[0], dp[:, 1] - t.rest[1]))
-            relink = t.placed and t.identity and t.last_seen < frame - 1
-            for di in (range(len(dets)) if relink else np.flatnonzero(near <= reach).tolist()):
-                d = dets[di]
-                dist = float(near[di])
-                # a card lifted and put down elsewhere: its identity links it back, once it was missed;
-                # not by a read taken while a hand moves over the cards (a stud row's neighbour was read
-                # as this card under a passing hand: this card's track jumped onto it, and the two swapped)
-                same_id = bool(t.placed and t.identity and d.identity == t.identity and d.face_up
-                               and t.last_seen < frame - 1 and d.settled)
-                conflict = t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
-                    and d.identity != t.identity and d.confidence >= 0.5
-                if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
-                    continue  # another card read again, or where a card went missing: not this one
-                gate = cfg.gate_placed if t.placed else cfg.gate_moving
-                if self._partial(t, d):
-                    gate = 0.6  # only a corner of it in view (the rest covered): its index box
-                if dist > gate * cs and not same_id:
-                    continue
-                cost = dist / cs
-                known = t.identity if t.placed else _best(t.votes, t.reads)[0]
-                if d.face_up and d.identity and known and d.identity != known:
-                    cost += 1.0 if d.confidence >= 0.5 else 0.3  # (a misread of a card seen just now)
-                # the other face is unlikely to be this card's, unless it was just seen turning over
-                # (a hole card turned up showed its face on its place; a neighbour's back box a little
-                # further off, less penalised, took the card away and its face became a new card)
-                if t.placed and t.up is not None and d.face_up != t.up and t.flip_run == 0:
-                    cost += 0.15
-                if same_id and dist > gate * cs:
-                    cost = 2.0 + dist / cs * 0.01  # a re-link: only when nothing closer wants it
-                cand.append((cost, ti, di))
-        cand.sort()
-        used_t, used_d, pairs = set(), set(), []
-        for cost, ti, di in cand:
-            if ti in used_t or di in used_d:
-                continue
-            used_t.add(ti)
-            used_d.add(di)
-            pairs.append((self.tracks[ti], dets[di]))
-        self._rebox_backs(dets, used_t, used_d, pairs)
-        pairs = self._hand_back(pairs, used_t)
-        return pairs, [d for i, d in enumerate(dets) if i not in used_d]
-
-    def _hand_back(self, pairs: list, used_t: set) -> list:
-        """A tentative track lying still on the place of a placed card left without a detection,
-        with that card's face (unread, or read as that card), is that card's box: it goes back to the
-        card and the tentative track is dropped. (A card dealt over the left half of a 9D moved the
-        9D's box onto its visible half while a hand hid it; a new track took that box for good, and
-        the 9D, never seen again, was removed.)"""
-        cfg = self.cfg
-        lost = [t for ti, t in self.tracks.items() if ti not in used_t and t.placed and t.up is not None
-                and t.rest is not None]
-        if not lost:
-            return pairs
-        out = []
-        for o, d in pairs:
-            if not o.placed and _dist(o.pos, d.pos) < cfg.still_tol * cfg.card_size:
-                near = [t for t in lost if d.face_up == t.up and d.identity in (None, t.identity)
-                        and _dist(d.pos, t.rest) <= cfg.gate_placed * cfg.card_size]
-                if near:
-                    t = min(near, key=lambda t: _dist(d.pos, t.rest))
-                    lost.remove(t)
-                    used_t.add(t.id)
-                    del self.tracks[o.id]
-                    out.append((t, d))
-                    continue
-            out.append((o, d))
-        return out
-
-    def _rebox_backs(self, dets: list[TableDetection], used_t: set, used_d: set, pairs: list) -> None:
-        """A placed face-down card left without a detection takes a back box nothing else took lying a
-        little further off than `gate_placed` (within `rebox_gate` of where it came to rest). A back's
-        box changes shape with its neighbours: a hole card was boxed with the edge of the card dealt
-        beside it, then on its own 24 units off; the placed track lost it, the box became a new
-        face-down card and the old one was removed 30 frames later. Backs only: a face is linked
-        by its identity, and a stud row's faces lie closer than this to each other's boxes."""
-        cs = self.cfg.card_size
-        free = [i for i, d in enumerate(dets) if i not in used_d and not d.face_up]
-        if not free:
-            return
-        cand = []
-        for ti, t in self.tracks.items():
-            if ti in used_t or not t.placed or t.up is not False or t.rest is None:
-                continue
-            for di in free:
-                dist = _dist(dets[di].pos, t.rest)
-                if self.cfg.gate_placed * cs < dist <= self.cfg.rebox_gate * cs:
-                    cand.append((dist, ti, di))
-        for dist, ti, di in sorted(cand):
-            if ti in used_t or di in used_d:
-                continue
-            # only a box no other card lies nearer to (a neighbour's own box, lost this frame)
-            d = dets[di]
-            if any(o.id != ti and _dist(d.pos, o.pos) < dist for o in self.tracks.values()):
-                continue
-            used_t.add(ti)
-            used_d.add(di)
-            pairs.append((self.tracks[ti], d))
-
-    def _partial(self, t: Track, d: TableDetection) -> bool:
-        """Is d a part of placed card t, the rest covered (its corner index alone)?"""
-        if not t.placed or d.face_up != t.up or d.identity not in (None, t.identity):
-            return False
-        return d.size < self.cfg.partial_size * t.size
-
+    # ----------------------------------------------------------------------- evidence
     @staticmethod
     def _seen_twice(t: Track, ident: str) -> bool:
         """Read as ident on two looks: two steady ones, or one steady one backed by reads taken while
@@ -255,57 +132,15 @@ class Tracker:
         return (t.up is False and self.shows_face is not None and t.rest is not None
                 and _dist(d.pos, t.rest) < self.cfg.face_on_place * self.cfg.card_size and self.shows_face(t, d))
 
-    def _holds_more(self, d: TableDetection) -> bool:
-        """Is d's box bigger than one card (overlapping cards boxed together)?"""
-        return d.size > self.cfg.merged_size * self.cfg.card_size * self.cfg.single_area
-
-    def _keep_covered(self, frame: int, dets: list[TableDetection], owner: dict) -> None:
-        """Overlapping cards of one face (a stud row) are often boxed together: a box bigger than one
-        card lying over a placed card the association left without a detection, or the box of a
-        neighbour reaching over this card's place further than that neighbour ever lay, shows this
-        card too (it is not missing); it counts as seen, without moving it. (owner: detection id ->
-        the track it was matched to.)"""
-        for t in self.tracks.values():
-            if not t.placed or t.matched or t.up is None:
-                continue
-            if any(d.face_up == t.up and (
-                    self._holds_more(d) and _dist(d.pos, t.pos) < 0.6 * self.cfg.card_size
-                    or _reaches_over(d.box, t.rest_box, getattr(owner.get(id(d)), "rest_box", None)))
-                   for d in dets):
-                t.last_seen = frame
-
-    def _second_backs(self, pairs) -> list[TableDetection]:
-        """Two overlapping backs are often boxed as one: a settled back box bigger than one card
-        matched to a face-down card placed alone stands for that card and one beside it, on the far
-        side of the box's centre. The other card is seen there (its mirror image about the box's
-        centre) until the detector boxes it on its own; the dedupe rule in `update` drops it where
-        a card already lies. (A hole card dealt over the first one was boxed with it for 55 frames.)"""
-        cs = self.cfg.card_size
-        out = []
-        for t, d in pairs:
-            if not (t.placed and t.up is False and not d.face_up and d.settled and self._holds_more(d)
-                    and t.rest is not None):
-                continue
-            pos = (2 * d.pos[0] - t.rest[0], 2 * d.pos[1] - t.rest[1])
-            if _dist(pos, t.rest) < self.cfg.gate_placed * cs:
-                continue  # the box is only a little bigger, around this card: no room for another
-            box = None
-            if d.box is not None and t.rest_box is not None:  # (the image box, for display)
-                (cx, cy), (rx, ry) = _centre(d.box), _centre(t.rest_box)
-                hw, hh = (t.rest_box[2] - t.rest_box[0]) / 2, (t.rest_box[3] - t.rest_box[1]) / 2
-                box = (2 * cx - rx - hw, 2 * cy - ry - hh, 2 * cx - rx + hw, 2 * cy - ry + hh)
-            out.append(replace(d, pos=pos, size=t.size, box=box))
-        return out
-
     def _observe(self, t: Track, d: TableDetection, frame: int) -> None:
         cfg = self.cfg
         t.matched = True
         t.last_seen = frame
         t.settled = d.settled
-        partial = self._partial(t, d) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
+        partial = partial_view(t, d, cfg) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         # a box holding this card and the one dealt over it shows the card is there, not where it is:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)
-        merged = t.placed and self._holds_more(d)
+        merged = t.placed and holds_more(d, cfg)
         if not (partial or merged):
             t.box = d.box
             t.pos = d.pos

@@ -1,6 +1,7 @@
 """Tracker: one observation per dealt card, none for things passing over, hysteresis on flips,
 identity voting, unconfirmed reads, moves and removals (detections given in table mm)."""
 
+from vision.association import associate
 from vision.calibration import default_zones
 from vision.observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN
 from vision.tracking import TableDetection, Tracker, TrackerConfig
@@ -639,5 +640,5 @@ def test_a_hole_card_seen_turning_up_keeps_its_face_over_a_neighbours_back_box()
     # before any sign of turning, a face on its place costs more than a back's box this near
     tr = Tracker()
     run(tr, [[det(SEAT3)]] * 4)
-    pairs, _ = tr._associate(4, [det(SEAT3, True, "AH", 0.97), det(neighbour, False, conf=0.5)])
+    pairs, _ = associate(tr.tracks, 4, [det(SEAT3, True, "AH", 0.97), det(neighbour, False, conf=0.5)], tr.cfg)
     assert [(t.id, d.face_up) for t, d in pairs if t.id == hole] == [(hole, False)]
