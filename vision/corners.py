@@ -1,6 +1,6 @@
 """Which face box a corner index belongs to: how well an index box sits in a corner of a face box
 (`_corner_matrix`), twin indexes of one card (`_same_card_corner`), and the matching of read
-identities to face boxes (`_match_faces`). Pure geometry on box arrays; vision/recogniser.py
+identities to face boxes (`_match_faces`). Pure geometry on box arrays; vision/assembly.py
 assembles cards with it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`croupier quantize`: the fast model files the recogniser prefers (vision/recogniser.py).
+"""`croupier quantize`: the fast model files the recogniser prefers (vision/model_files.py).
 
 Both are written beside the plain models under NEW names, stamped with the SHA-256 of the plain
 file they were made from (the recogniser ignores a fast file whose stamp does not match, so a

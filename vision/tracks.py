@@ -1,6 +1,6 @@
 """What the tracker works on: detections in table coordinates (`TableDetection`), its settings
 (`TrackerConfig`), one card's track (`Track`), and the small geometry and voting helpers its
-rules share (vision/tracking.py has the rules)."""
+rules share (vision/association.py matches detections to tracks, vision/tracking.py has the rules)."""
 
 from __future__ import annotations
 
