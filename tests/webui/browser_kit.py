@@ -1,0 +1,65 @@
+"""Shared pieces of the browser tests: Debian's Chromium driven by Playwright at a phone's size
+(390x844), the app served by waitress on a free port, the host console logged in, and screenshots
+kept under artefacts/browser/ (gitignored). Never `playwright install`: `make test` installs
+Debian's chromium with apt, and without it these tests are skipped."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from dashboard_kit import PIN
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("CROUPIER_CHROMIUM") or shutil.which("chromium") or (
+    "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
+                                "(make test installs it with apt-get install chromium)")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts" / "browser"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def shot(page, name):
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+@contextmanager
+def host_console(app):
+    """The app served on a free port, a Chromium, and the host console logged in with the PIN:
+    yields (browser, host page, base url, page errors); no page may raise an error."""
+    import warnings
+
+    from waitress import create_server
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+    threading.Thread(target=srv.run, daemon=True).start()
+    base, errors = f"http://127.0.0.1:{srv.effective_port}", []
+    try:
+        with playwright_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                host = browser.new_context(**PHONE).new_page()
+                host.on("pageerror", lambda e: errors.append(str(e)))
+                host.set_default_timeout(10_000)
+                host.goto(f"{base}/host")
+                host.fill("#pin", PIN)
+                host.click("#login button")
+                yield browser, host, base, errors
+            finally:
+                browser.close()
+    finally:
+        app.extensions["croupier"].close()
+        srv.close()
+    assert not errors, errors
+
+
