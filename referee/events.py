@@ -433,3 +433,8 @@ class Undo(Event):
     def __post_init__(self) -> None:
         if not self.reason.strip():
             raise ValueError("an undo needs a reason")
+
+
+# The table's own events (money in and out, seats coming and going) live in their own module; they
+# join the registry here so that `from_json` knows them wherever events are read.
+from .table_events import BuyIn, CashOut, SatIn, SatOut, SeatJoined  # noqa: E402,F401

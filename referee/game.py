@@ -17,6 +17,7 @@ from .ledger import pot_account, seat_account
 from .money import ZERO, fmt
 from .options import Option
 from .rulebook import Rulebook
+from . import seating
 from .settings import SettingsError, parse_settings
 from .state import Deal, State
 from .work import Refusal, Work
@@ -67,6 +68,9 @@ class Game:
             return self.open(w, event)
         if isinstance(event, HandStarted):
             return self.start_deal(w, event)
+        table_handler = seating.HANDLERS.get(type(event))
+        if table_handler is not None:           # money and seats: taken in every game, between deals too
+            return table_handler(self, w, event)
         hand = w.hand
         if hand is None:
             raise Refusal(f"no hand in progress: start one with hand_started before {event.type}")
@@ -91,12 +95,15 @@ class Game:
         st = w.state
         if st.hand is not None and st.hand.phase != "over":
             raise Refusal(f"hand {st.hand.number} is still in progress: end it first")
-        seats = tuple(sorted(event.seats)) if event.seats else st.seats
+        # The host may name the seats; else every seat at the table that does not sit out.
+        seats = tuple(sorted(event.seats)) if event.seats else tuple(s for s in st.seats if s not in st.sitting_out)
         strangers = [s for s in seats if s not in st.seats]
         if strangers:
             raise Refusal(f"seat(s) {', '.join(map(str, strangers))} are not at this table")
         if len(seats) < self.min_seats:
-            raise Refusal(f"a hand needs at least {self.min_seats} seats")
+            out = sorted(st.sitting_out & set(st.seats)) if not event.seats else []
+            raise Refusal(f"a hand needs at least {self.min_seats} seats"
+                          + (f" (sitting out: seat {', '.join(map(str, out))})" if out else ""))
         if event.dealer not in st.seats:
             raise Refusal(f"the dealer must sit at the table; seat {event.dealer} does not")
         if event.hand <= st.hands_played:
@@ -247,15 +254,16 @@ class Game:
             return []
         if hand is None or hand.phase == "over":
             number = state.hands_played + 1
-            return [Option("start", None, f"Start hand {number}", HandStarted(number, self.next_dealer(state)))]
+            return [Option("start", None, f"Start hand {number}", HandStarted(number, self.next_dealer(state))),
+                    *seating.host_options(state)]
         return [Option("end", None, f"Call hand {hand.number} off (misdeal)", HandEnded("misdeal"))]
 
     def next_dealer(self, state: State) -> int:
-        """The deal passes to the left."""
-        if state.hand is None:
-            return state.seats[0]
-        seats = state.seats
-        return seats[(seats.index(state.hand.dealer) + 1) % len(seats)] if state.hand.dealer in seats else seats[0]
+        """The deal passes to the left, past the seats sitting out."""
+        seats, hand = state.seats, state.hand
+        at = seats.index(hand.dealer) + 1 if hand is not None and hand.dealer in seats else 0
+        around = seats[at:] + seats[:at]
+        return next((s for s in around if s not in state.sitting_out), around[0])
 
     def view(self, state: State, viewer: int | str | None) -> dict[str, Any]:
         """What `viewer` may see: a seat number, HOST, or None for the public. Games add their

@@ -5,19 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from .base_rules import STUD_RULES, TABLE_RULES
 from .registry import games
 from .rules import Rule, lookup
 
 
+def _built_on_stud(g) -> bool:
+    return any(getattr(c, "id", "") == "stud" for c in type(g).__mro__)
+
+
 def all_rules(game: str | None = None) -> list[Rule]:
+    """The house rules of `game` (None: of every game), then its base game's and the table's own."""
     out: list[Rule] = []
+    base: list[Rule] = []
     for g in games().values():
         if game and g.id != game:
             continue
         for r in getattr(g, "rules", ()):
             if r not in out:
                 out.append(r)
-    return out
+        if _built_on_stud(g):
+            base += [r for r in STUD_RULES if r not in base]
+    return out + base + ([*TABLE_RULES] if game is None or game in games() else [])
 
 
 def find_rules(query: str, game: str | None = None) -> list[Rule]:

@@ -56,6 +56,7 @@ class State:
     game: str = ""
     settings: object = None
     seats: tuple[int, ...] = ()
+    sitting_out: frozenset[int] = frozenset()   # seats left out of the next deals (seating.py)
     log: Chain = EMPTY                  # every event recorded, in order; seq n is log[n-1]
     undone: frozenset[int] = frozenset()
     transfers: Chain = EMPTY            # the night's money, double entry
