@@ -63,12 +63,14 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
 
     from .blueprints.api import bp as api_bp
     from .blueprints.camera import bp as camera_bp
+    from .blueprints.money import bp as money_bp
     from .blueprints.host import bp as host_bp
     from .blueprints.pages import bp as pages_bp
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(host_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(money_bp)
 
     @app.before_request
     def guard_posts():

@@ -18,6 +18,7 @@ from referee.cards import BonnuCard, Card
 from referee.engine import HOST
 from referee.events import Event, parse_any_card
 from referee.ledger import balances, settle_up
+from referee.seating import BANK
 from referee.money import ZERO, fmt
 from referee.options import Option
 from referee.poker import betting
@@ -256,9 +257,10 @@ def ledger(night: "Night") -> dict:
         kind, _, rest = account.partition(":")
         if kind == "seat" and rest.isdigit() and int(rest) in names:
             return f"{names[int(rest)]} (seat {rest})"
-        return account
-    seats = {k: v for k, v in net.items() if k.startswith("seat:")}
-    open_pots = [{"account": k, "amount": str(v)} for k, v in net.items() if not k.startswith("seat:") and v]
+        return "the bank (the host's cash)" if account == BANK else account
+    # The bank holds the cash of the buy-ins: it pays out the stacks (docs/dashboard.md, Money).
+    seats = {k: v for k, v in net.items() if k.startswith("seat:") or k == BANK}
+    open_pots = [{"account": k, "amount": str(v)} for k, v in net.items() if k not in seats and v]
     # Settle-up is for money that has left the pots; mid-hand the seats' balances do not add up.
     moves = settle_up(seats) if not open_pots else []
     return {

@@ -19,7 +19,7 @@ from referee.lookup import find_rules, rule_by_id, rule_card
 from referee.ledger import balances_csv, ledger_csv
 from referee.money import MoneyError, money
 
-from .. import views
+from .. import money_views, views
 from ..security import ApiError, bad, body, current_seat, field, idempotent, key_for_store, seat_required
 from ..sse import TooManyStreams, parse_last_id
 
@@ -82,7 +82,11 @@ def rules():
         raise bad("the search is too long (at most 100 characters)")
     game = request.args.get("game") or None
     found = find_rules(q, game=game) if q.strip() else _all_rules(game)
-    return jsonify([rule_card(r) for r in found])
+    cards = [rule_card(r) for r in found]
+    if money_views.is_charge_question(q):   # "why was I charged": this seat's charges first
+        with night().lock:
+            cards = money_views.charges(night(), current_seat()) + cards
+    return jsonify(cards)
 
 
 def _all_rules(game):
