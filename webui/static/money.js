@@ -44,6 +44,7 @@
     const r = await C.get("/api/summary");
     if (!r.ok) return C.toast(r.data.error || "Could not load the summary", true);
     const S = r.data, host = document.getElementById("settle").dataset.host === "1";
+    fillSeats(S.players);
     if (S.night) document.getElementById("title").textContent = `Night summary: ${S.night.name}` + (S.ended ? " (over)" : "");
     C.clear(document.getElementById("players"),
       el("tr", {}, ["Player", "Buy-ins", "Cash-out", "On account", "Net"].map((h) => el("th", { class: h === "Player" ? "" : "num" }, h))),
@@ -56,7 +57,41 @@
       : el("li", {}, S.open_pots.length ? "Money is still in the pot: settle up when the hand is over." : "Nobody owes anybody."));
   };
 
+  /* The host's money desk on /summary: buy-ins, rebuys and cash-outs for a seat, and a late player
+     (answered with the seat's join link and QR). Each submit is one action with its own key. */
+  const desk = () => {
+    const form = document.getElementById("money-form");
+    if (!form) return;
+    let doing = "buy-in";
+    form.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => (doing = b.dataset.do)));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const amount = document.getElementById("money-amount");
+      const r = await C.post("/api/host/" + doing, { seat: Number(document.getElementById("money-seat").value), amount: amount.value.trim() });
+      if (r.ok) { amount.value = ""; C.toast(r.data.announcements.map((a) => a.text).join(" · ")); loadSummary(); }
+    });
+    document.getElementById("late-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const name = document.getElementById("late-name");
+      const r = await C.post("/api/host/seat/join", { name: name.value.trim() });
+      if (!r.ok) return;
+      name.value = "";
+      C.clear(document.getElementById("late-join"), el("figure", { class: "player" },
+        el("img", { class: "qr", src: r.data.qr, alt: `join QR for seat ${r.data.seat}` }),
+        el("figcaption", {}, `${r.data.name}: seat ${r.data.seat} `, el("a", { href: r.data.join_url }, "join link"))));
+      loadSummary();
+    });
+  };
+  const fillSeats = (players) => {
+    const select = document.getElementById("money-seat");
+    if (!select || select.options.length === players.length) return;
+    const was = select.value;
+    C.clear(select, players.map((p) => el("option", { value: p.seat }, `${p.seat}: ${p.name}`)));
+    if (was) select.value = was;
+  };
+
   const load = page === "history" ? loadHistory : loadSummary;
+  if (page === "summary") desk();
   if (page === "summary") document.getElementById("print").addEventListener("click", () => window.print());
   load();
   C.live.on((kind) => { if (kind !== "camera") load(); });
