@@ -20,7 +20,7 @@ from referee.history import PlayedHand, played_hands
 from referee.ledger import account_seat
 from referee.lookup import rule_by_id
 from referee.money import fmt, money
-from referee.seating import seat_money
+from referee.seating import MONEY_RULES, seat_money
 
 from . import views
 
@@ -160,7 +160,8 @@ def charges(night: "Night", seat: int | None) -> list[dict]:
     said = table.announcements
     out = []
     for row in night.store.ledger_rows(table.session_id):
-        if row["payer"] != mine or row["reverses"] is not None or row["reversed_by"] is not None:
+        if row["payer"] != mine or row["reverses"] is not None or row["reversed_by"] is not None \
+                or row["rule"] in MONEY_RULES:     # a cash-out is the seat's own money going home, not a charge
             continue
         rule = rule_by_id(charge_rule_id(row["rule"], row["memo"]))
         because = set(row["because"])

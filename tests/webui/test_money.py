@@ -193,3 +193,28 @@ def test_why_was_i_charged_lists_the_seats_charges_with_rule_and_announcement(da
     assert nobody[0]["text"].startswith("Join a seat to see your charges")
     for q, first in (("ante", "ante"), ("bring in", "bring-in"), ("fees", "fees")):
         assert Phone(dash).get("/api/rules?q=" + q).get_json()[0]["id"] == first
+
+
+def test_undo_reverses_a_buy_in_and_a_restart_replays_the_money_and_seats(dash, dash_host, tmp_path):
+    stud_night(dash_host)
+    post_ok(dash_host, "/api/host/buy-in", {"seat": 1, "amount": "20"})
+    post_ok(dash_host, "/api/host/buy-in", {"seat": 2, "amount": "15"})
+    post_ok(dash_host, "/api/host/undo", {"reason": "Ben paid Ann instead"})
+    rows = dash_host.get("/api/ledger").get_json()["rows"]
+    assert [(r["payer"], r["payee"], r["amount"], r["reverses"] is not None) for r in rows] == \
+        [("bank", "seat:1", "20.00", False), ("bank", "seat:2", "15.00", False), ("seat:2", "bank", "15.00", True)]
+    post_ok(dash_host, "/api/host/seat/join", {"name": "Dee"})
+    post_ok(dash_host, "/api/host/seat/out", {"seat": 3})
+    post_ok(dash_host, "/api/host/cash-out", {"seat": 1, "amount": "19"})
+    before = dash_host.get("/api/summary").get_json()
+    ben = Phone(dash)
+    assert ben.get("/api/rules?q=why+was+I+charged").status_code == 200
+    from webui.app import create_app
+    again = create_app({"DB": dash.config["DB"], "PIN": "4321", "TESTING": True})
+    try:
+        after = Phone(again).get("/api/summary").get_json()
+        assert after == before
+        assert [p["sitting_out"] for p in after["players"]] == [True, False, True, False]
+        assert [p["balance"] for p in after["players"]] == ["1.00", "0.00", "0.00", "0.00"]
+    finally:
+        again.extensions["croupier"].close()
