@@ -29,11 +29,18 @@ POSTS = {
     "/api/host/camera/confirm": ["reading"],
     "/api/host/camera/correct": ["reading", "card", "seat"],
     "/api/host/camera/reject": ["reading", "reason"],
+    "/api/host/buy-in": ["seat", "amount", "memo"],
+    "/api/host/cash-out": ["seat", "amount", "memo"],
+    "/api/host/seat/join": ["name", "seat"],
+    "/api/host/seat/out": ["seat"],
+    "/api/host/seat/in": ["seat"],
+    "/api/host/settle/paid": ["from", "to", "amount", "index", "paid"],
 }
 GETS = ["/", "/me", "/feed", "/rules", "/ledger", "/host", "/state", "/api/me", "/api/feed", "/api/rules",
         "/api/rules/{x}", "/api/why/{x}", "/api/ledger", "/ledger.csv", "/balances.csv", "/api/games",
         "/api/host/state", "/qr/seat/{x}.svg", "/qr/table.svg", "/join/{x}", "/static/{x}", "/{x}",
-        "/api/host/camera", "/api/host/camera/snapshot.jpg", "/api/host/camera/readings"]
+        "/api/host/camera", "/api/host/camera/snapshot.jpg", "/api/host/camera/readings",
+        "/api/history", "/history", "/api/summary", "/summary", "/summary.csv"]
 
 CARDS = st.sampled_from(["AS", "KH", "QD", "JS", "TC", "9D", "8S", "7H", "2C", "3C", "4D", "5S", "6H"])
 WORDS = st.sampled_from(["pay", "fold", "sell", "keep", "trade", "pass", "pick", "steal", "combine", "done",
