@@ -121,9 +121,15 @@ def test_settle_paid_ticks_host_only_idempotent_untick_append_only(dash, dash_ho
     assert db.execute("select paid from web_settle_paid order by id").fetchall() == [(1,), (0,)]
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         db.execute("delete from web_settle_paid")
+    db.rollback()
+    db.close()
     page = dash_host.get("/summary").get_data(as_text=True)
     assert 'data-host="1"' in page and "money.js" in page and "@media print" in dash_host.get("/static/money.css").get_data(as_text=True)
     assert 'data-host="0"' in ben.get("/summary").get_data(as_text=True)
+    post_ok(dash_host, "/api/host/end", {})                 # the settle-up stays, and is ticked after the night
+    assert post_ok(dash_host, "/api/host/settle/paid", {"index": 1})["recorded"] is True
+    summary = ben.get("/api/summary").get_json()
+    assert summary["ended"] and [m["paid"] for m in summary["settle"]] == [False, True]
 
 
 def test_late_player_gets_a_join_link_and_is_dealt_in_next_hand_and_sitting_out_is_skipped(dash, dash_host):
