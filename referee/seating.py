@@ -100,7 +100,7 @@ def buy_in(game: "Game", w: Work, event: BuyIn) -> None:
     w.pay(BANK, account, event.amount, rule=rule, memo=event.memo or rule)
     what = "rebuys" if rule == "rebuy" else "buys in"
     w.say(f"Seat {event.seat} {what} for {fmt(event.amount)}: stack {fmt(before.balance + event.amount)}.",
-          rule=rule, seats=(event.seat,), amount=event.amount)
+          rule="buy-in", seats=(event.seat,), amount=event.amount)   # the rule card covers rebuys too
 
 
 def cash_out(game: "Game", w: Work, event: CashOut) -> None:
@@ -131,7 +131,7 @@ def seat_joined(game: "Game", w: Work, event: SeatJoined) -> None:
         raise Refusal(f"{game.name} seats at most {most}: the table is full")
     st.seats = tuple(sorted(st.seats + (event.seat,)))
     who = f" ({event.name})" if event.name else ""
-    w.say(f"Seat {event.seat}{who} joins the table: dealt in from the next deal.", rule="late-join",
+    w.say(f"Seat {event.seat}{who} joins the table: dealt in from the next deal.", rule="sit-out",
           seats=(event.seat,))
 
 

@@ -34,7 +34,8 @@ def play(*events, script=HAND_1):
 
 def test_buy_in_rebuy_and_stack_through_the_ledger():
     state, said = play(BuyIn(1, D("20")), BuyIn(2, D("20")), BuyIn(2, D("10")))
-    assert [a.rule for a in said[-3:]] == ["buy-in", "buy-in", "rebuy"]
+    assert [t.rule for t in state.transfer_list()[-3:]] == ["buy-in", "buy-in", "rebuy"]
+    assert {a.rule for a in said[-3:]} == {"buy-in"}              # one rule card explains both
     assert said[-1].text == "Seat 2 rebuys for $10.00: stack $29.00."   # 20 + 10 - ante - bring-in
     money = seat_money(state.transfer_list(), state.seats)
     assert money[2].buy_ins == D("30.00") and money[2].rebuys == 1
