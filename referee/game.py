@@ -11,13 +11,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from . import seating
 from .announcements import Kind, Pending
 from .events import Decision, Event, HandEnded, HandShown, HandStarted, Payment, TableOpened
 from .ledger import pot_account, seat_account
 from .money import ZERO, fmt
 from .options import Option
 from .rulebook import Rulebook
-from . import seating
 from .settings import SettingsError, parse_settings
 from .state import Deal, State
 from .work import Refusal, Work

@@ -18,11 +18,11 @@ from referee.cards import BonnuCard, Card
 from referee.engine import HOST
 from referee.events import Event, parse_any_card
 from referee.ledger import balances, settle_up
-from referee.seating import BANK
 from referee.money import ZERO, fmt
 from referee.options import Option
 from referee.poker import betting
 from referee.poker.pots import compute_pots
+from referee.seating import BANK
 from referee.state import evolve
 
 if TYPE_CHECKING:
