@@ -23,7 +23,8 @@ from referee.options import Option
 from referee.poker import betting
 from referee.poker.pots import compute_pots
 
-from .feed import feed, names_of, seen_codes, told_at, why
+# the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
+from .feed import feed, names_of, told_at, why  # noqa: F401
 from .wording import named
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ def _card(seen: dict) -> dict:
 
 
 _names = names_of
-__all__ = ["feed", "why"]   # the feed and "why?" live in feed.py; callers reach them here
 
 
 def _settings(state) -> dict:
@@ -123,7 +123,6 @@ def _boards(seen: dict) -> dict[int, dict]:
     return {int(s): b for s, b in (((seen.get("hand") or {}).get("boards")) or {}).items()}
 
 
-_seen_codes = seen_codes
 
 
 def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict:

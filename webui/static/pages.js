@@ -53,8 +53,9 @@ P.renderTable = (s) => {
     C.clear(night, el("h2", {}, "No night yet"), el("p", {}, "The host starts one on the Host page."));
   } else {
     const h = s.hand;
+    const dealer = h && (s.seats.find((x) => x.seat === h.dealer) || { name: "seat " + h.dealer }).name;
     C.clear(night, el("h2", {}, s.night.name + (s.night.ended ? " (over)" : "")),
-      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · dealer seat ${h.dealer}` : " · between hands")));
+      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · ${dealer} deals` : " · between hands")));
   }
   document.getElementById("pot").textContent = C.money(s.pot);
   const pots = (s.hand && s.hand.pots) || [];
