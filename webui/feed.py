@@ -112,12 +112,8 @@ def why(night: "Night", found: dict, viewer: Viewer) -> dict:
     state = night.table.state
     names, log = names_of(night), state.log.to_tuple()
     seen = None if viewer == HOST else seen_codes(engine.view(state, viewer))
-    announcement = {**found["announcement"], "raw_text": found["announcement"]["text"],
-                    "text": named(found["announcement"]["text"], names)}
-    ann = next((a for a in night.table.announcements if a.id == announcement["id"]), None)
-    if ann is not None:
-        announcement = {**announcement, "text": announcement_json(ann, names, log, seen)["text"]}
-    return {**found, "announcement": announcement,
+    ann = next(a for a in night.table.announcements if a.id == found["announcement"]["id"])
+    return {**found, "announcement": announcement_json(ann, names, log, seen),
             "events": [{**e, "text": sentence(told_at(state, e["seq"], names, seen))} for e in found["events"]]}
 
 

@@ -202,11 +202,14 @@ def event_text(event: ev.Event, names: dict[int, str], seen: set[str] | None = N
 
 
 def announcement_json(ann: Announcement, names: dict[int, str], log: tuple = (), seen: set[str] | None = None) -> dict:
-    """An announcement as a phone shows it: `text` with names (an undo's taken-back event told in
-    words, its cards as `seen` allows), the referee's own words kept as `raw_text`."""
-    text = ann.text
+    """An announcement as a phone shows it: `text` with names, the referee's own words kept as
+    `raw_text`. An undo's words name the event it took back, a face-down card included: both are
+    told here instead, its cards as `seen` allows (raw_text with seat numbers)."""
+    text = raw = ann.text
     undo = log[ann.because[-1] - 1] if ann.rule == "undo" and ann.because and ann.because[-1] <= len(log) else None
     if isinstance(undo, ev.Undo):
-        what = _undone(_Teller(names, seen, tuple(log), None, None), undo)
-        text = f"Undone: event {undo.target}" + (f" ({what})" if what else "") + f". Reason: {undo.reason}"
-    return {**ann.to_json(), "text": named(text, names), "raw_text": ann.text}
+        def told(who: dict[int, str]) -> str:
+            what = _undone(_Teller(who, seen, tuple(log), None, None), undo)
+            return f"Undone: event {undo.target}" + (f" ({what})" if what else "") + f". Reason: {undo.reason}"
+        text, raw = told(names), told({})
+    return {**ann.to_json(), "text": named(text, names), "raw_text": raw}

@@ -106,3 +106,20 @@ def test_the_settings_are_sent_in_words(dash, dash_host):
     assert words["snowmen_eights"] == {**words["snowmen_eights"], "value": "red",
                                        "text": "Dueling Snowmen: which 8s start a war: only the two red 8s"}
     assert words["ante"]["text"] == "Ante, from each player at the start of a hand: $0.50"
+
+
+def test_an_undone_face_down_card_stays_unnamed_for_who_may_not_see_it(dash, dash_host):
+    """The referee's undo words name the card taken back; the feed, "why?" and the stream tell it
+    as the public may see it, raw_text included."""
+    tokens = start_night(dash_host)
+    deal(dash_host, BLACK_JACK_DEAL[:2])                       # hand started, the K♥ down to Ann
+    assert dash_host.post("/api/host/undo", {"reason": "wrong card"}).status_code == 200
+    ben = Phone(dash)
+    ben.join(tokens[2])
+    said = ben.get("/api/feed").get_json()[-1]
+    assert said["text"] == "Undone: event 3 (a face-down card dealt to Ann). Reason: wrong card"
+    assert said["raw_text"] == "Undone: event 3 (a face-down card dealt to seat 1). Reason: wrong card"
+    why = ben.get(f"/api/why/{said['id']}").get_data(as_text=True)
+    frames = [m.data for m in dash.extensions["croupier"].broadcaster._messages]
+    for text in (ben.get("/api/feed").get_data(as_text=True), why, str(frames)):
+        assert "K♥" not in text and "KH" not in text
