@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
-from .money import MoneyError, money
+from .money import MoneyError, fmt, money
 
 
 class SettingsError(ValueError):
@@ -17,9 +17,55 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
+    """A game's settings. Each field is explained for people in `HELP` (one line: what it does)
+    and, when it takes one of a few words, `CHOICES` (each word and what it means), so a table
+    reads "Dueling Snowmen: which 8s start a war: only the two red 8s", not `snowmen_eights red`."""
+
+    HELP: ClassVar[dict[str, str]] = {}
+    CHOICES: ClassVar[dict[str, dict[str, str]]] = {}
+    ALLOWED: ClassVar[dict[str, str]] = {}          # the values allowed, where more is known than the type
+
     def to_json(self) -> dict[str, Any]:
         return {f.name: (str(v) if isinstance(v := getattr(self, f.name), Decimal) else v)
                 for f in dataclasses.fields(self)}
+
+    @classmethod
+    def value_words(cls, name: str, value: Any) -> str:
+        """One setting's value as people say it: $2.50, yes, 3, or what the chosen word means."""
+        if name in cls.CHOICES:
+            return cls.CHOICES[name].get(value, str(value))
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, Decimal):
+            return fmt(value)
+        return str(value)
+
+    @classmethod
+    def allowed_words(cls, name: str) -> str:
+        """What a setting may be set to, in words."""
+        if name in cls.ALLOWED:
+            return cls.ALLOWED[name]
+        if name in cls.CHOICES:
+            return " or ".join(f'"{word}" ({meaning})' for word, meaning in cls.CHOICES[name].items())
+        default = getattr(cls(), name)
+        if isinstance(default, bool):
+            return "yes or no"
+        if isinstance(default, Decimal):
+            return "an amount in dollars and cents, like 2.50 (not negative)"
+        if isinstance(default, int):
+            return "a whole number"
+        return "text"
+
+    def explained(self) -> list[dict[str, Any]]:
+        """Each setting with its value and a sentence for people: {name, value, text, help, allowed}."""
+        out = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            help = self.HELP.get(f.name, f.name.replace("_", " "))
+            out.append({"name": f.name, "value": str(value) if isinstance(value, Decimal) else value,
+                        "text": f"{help}: {self.value_words(f.name, value)}", "help": help,
+                        "allowed": self.allowed_words(f.name)})
+        return out
 
 
 def parse_settings(cls, raw: dict[str, Any]):

@@ -28,7 +28,7 @@ from referee.events import Event, TableOpened, Undo, from_json
 from referee.lookup import explain
 from referee.state import State
 
-from . import views
+from . import feed, views
 from .sse import Broadcaster, Message
 from .store import IdempotencyError, Store, StoreError
 from .table import Table
@@ -73,11 +73,11 @@ class Night:
         self.ended = self._meta.execute("SELECT 1 FROM web_nights WHERE session_id = ?",
                                         [session_id]).fetchone() is not None
         state = State()
-        for store_seq, data in self.store.events(session_id):
+        for pos, (store_seq, data) in enumerate(self.store.events(session_id), start=1):
             event = from_json(data)
             state, said = apply(state, event)
             self.broadcaster.publish(Message(store_seq, "table", {
-                "id": store_seq, "event": event.type, "announcements": [a.to_json() for a in said],
+                "id": store_seq, "event": event.type, "announcements": feed.frame(self, pos, said),
                 "replayed": True}))
 
     def cookie_secret(self) -> str:
@@ -162,8 +162,10 @@ class Night:
             said = [a.to_json() for a in result.announcements]
             if result.created:
                 # the event's type only: its words may name a face-down card
+                # with names, and a bet told in words (the referee announces no bet)
                 self.broadcaster.publish(Message(result.seq, "table", {
-                    "id": result.seq, "event": event.type, "by": actor, "announcements": said}))
+                    "id": result.seq, "event": event.type, "by": actor,
+                    "announcements": feed.frame(self, len(table.state.log), result.announcements)}))
             return {"seq": result.seq, "recorded": result.created, "announcements": said}
 
     def undo_target(self) -> tuple[int, Event] | None:
@@ -203,7 +205,7 @@ class Night:
             result = table.submit(opened, f"night:{session_id}:open")
             self.table, self.ended = table, False
             self.broadcaster.reset(Message(result.seq, "snapshot", {
-                "feed": [a.to_json() for a in said], "night": "started"}))
+                "feed": feed.said(self, said), "night": "started"}))
             return {"session": session_id, "seq": result.seq}
 
     def end(self) -> dict:

@@ -34,7 +34,11 @@ class Table:
         self.state = State()
         self.announcements: list[Announcement] = []
         self.store_seq: list[int] = []   # store seq of each referee log position
+        # the first announcement id each logged event could say (ids only grow): where an event
+        # that says nothing (a bet) sits among the announcements, for the feed
+        self.said_from: list[int] = []
         for store_seq, data in store.events(session_id):
+            self.said_from.append(self.state.next_announcement)
             self.state, said = apply(self.state, from_json(data))
             self.announcements.extend(said)
             self.store_seq.append(store_seq)
@@ -84,6 +88,7 @@ class Table:
         store_seq, created = self.store.append_event(self.session_id, event.to_json(), idempotency_key)
         if not created:  # a concurrent duplicate slipped in between; the first one stands
             return Submitted(store_seq, False, [])
+        self.said_from.append(self.state.next_announcement)
         self.state = new_state
         self.announcements.extend(said)
         self.store_seq.append(store_seq)

@@ -10,20 +10,23 @@ everyone) and, for each option, the endpoint that takes it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from referee import engine, registry
-from referee.cards import BonnuCard, Card
 from referee.engine import HOST
-from referee.events import Event, parse_any_card
+from referee.events import parse_any_card
 from referee.ledger import balances, settle_up
 from referee.money import ZERO, fmt
 from referee.options import Option
 from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.seating import BANK
-from referee.state import evolve
+
+# the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
+from .feed import feed, names_of, told_at, why  # noqa: F401
+from .wording import named
 
 if TYPE_CHECKING:
     from .night import Night
@@ -44,8 +47,7 @@ def _card(seen: dict) -> dict:
             "tags": seen.get("tags", [])}
 
 
-def _names(night: "Night") -> dict[int, str]:
-    return {int(p["seat"]): p["name"] for p in night.players()}
+_names = names_of
 
 
 def _settings(state) -> dict:
@@ -53,6 +55,29 @@ def _settings(state) -> dict:
     if dataclasses.is_dataclass(s):
         return {f.name: (str(v) if isinstance(v := getattr(s, f.name), Decimal) else v) for f in dataclasses.fields(s)}
     return dict(s or {})
+
+
+def settings_in_words(state) -> list[dict]:
+    """The table's settings as people read them: {name, value, text, help, allowed}, text being
+    "Dueling Snowmen: which 8s start a war: any two 8s"."""
+    explained = getattr(state.settings, "explained", None)
+    if explained is not None:
+        return explained()
+    return [{"name": k, "value": v, "text": f"{k.replace('_', ' ')}: {v}", "help": k.replace("_", " "), "allowed": ""}
+            for k, v in _settings(state).items()]
+
+
+def _war(hand, net: dict, names: dict[int, str]) -> dict | None:
+    """The Dueling Snowmen war while it is on: who fights, the battles' cards (face up, war deck)
+    and the war pot. Everything in it is seen by the whole table."""
+    war = getattr(hand, "war", None)
+    if not war:
+        return None
+    (a, b), cards_a, cards_b = war
+    pot = net.get("pot:war", ZERO)
+    return {"seats": [a, b], "names": [names.get(a, f"Seat {a}"), names.get(b, f"Seat {b}")], "pot": str(pot),
+            "pot_text": fmt(pot), "cards": [[c.code for c in cards_a], [c.code for c in cards_b]],
+            "text": f"War on: {names.get(a, f'seat {a}')} against {names.get(b, f'seat {b}')}, war pot {fmt(pot)}"}
 
 
 def _pots(hand) -> list[dict]:
@@ -72,21 +97,33 @@ def _pots(hand) -> list[dict]:
     return out
 
 
-def _waiting(state) -> list[dict]:
+def _asked_words(p, names: dict[int, str]) -> tuple[str, str]:
+    """(who is asked, the prompt to show): the prompt with names, preceded by who is asked only
+    when it does not say so itself ("Seat 1: pay $2.50 or fold" is not "seat 1: Seat 1: ...")."""
+    if p.open_to:
+        who = named("any of seats " + ", ".join(map(str, p.open_to)), names)
+    else:
+        who = "the host" if p.seat is None else names.get(p.seat, f"seat {p.seat}")
+    says_who = p.seat is None or re.search(rf"\b[Ss]eats? {p.seat}\b", p.prompt) or p.open_to
+    text = named(p.prompt, names)
+    return who, text if says_who else f"{who}: {text}"
+
+
+def _waiting(state, names: dict[int, str]) -> list[dict]:
     """Who the table waits for. Every prompt was announced to the whole table when it was asked
-    (Work.ask), so these carry nothing the feed does not; ids and choices stay with the view."""
-    return [{"who": "host" if p.seat is None else f"seat {p.seat}", "seat": p.seat, "rule": p.rule,
-             "prompt": p.prompt, "blocks": p.blocks} for p in state.pending()]
+    (Work.ask), so these carry nothing the feed does not; ids and choices stay with the view.
+    `text` is what to show (names, who once); `prompt` the referee's words."""
+    out = []
+    for p in state.pending():
+        who, text = _asked_words(p, names)
+        out.append({"who": who, "seat": p.seat, "rule": p.rule, "prompt": p.prompt, "text": text, "blocks": p.blocks})
+    return out
 
 
 def _boards(seen: dict) -> dict[int, dict]:
     return {int(s): b for s, b in (((seen.get("hand") or {}).get("boards")) or {}).items()}
 
 
-def _seen_codes(seen: dict) -> set[str]:
-    """The codes of every card this view shows, on the boards and in the centre."""
-    shown = {c["card"] for b in _boards(seen).values() for c in b["cards"] if c["card"]}
-    return shown | set((seen.get("hand") or {}).get("community") or ())
 
 
 def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict:
@@ -120,18 +157,27 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
                      "phase": shown["phase"], "to_act": to_act, "pots": _pots(hand) if boards else [],
                      # a last card dealt once to the centre when the deck runs short: everyone's
                      "community": [_card({"card": c, "up": True}) for c in shown.get("community", ())],
-                     "betting": None if betting is None else {"size": betting["size"], "level": betting["level"]}}
+                     "betting": None if betting is None else {"size": betting["size"], "level": betting["level"]},
+                     "war": _war(hand, net, names)}
     return {
         "night": {"session": table.session_id, "name": session["name"], "game": state.game,
-                  "started_at": session["started_at"], "ended": night.ended, "settings": _settings(state)},
+                  "started_at": session["started_at"], "ended": night.ended, "settings": _settings(state),
+                  "settings_in_words": settings_in_words(state)},
         "viewer": viewer, "last_id": last_id, "seats": seats, "hand": hand_view, "pot": str(state.pot_total()),
-        "pot_text": fmt(state.pot_total()), "pending": seen["pending"], "waiting": _waiting(state),
+        "pot_text": fmt(state.pot_total()), "pending": [_pending_words(p, state, names) for p in seen["pending"]],
+        "waiting": _waiting(state, names),
         "events": len(state.log), "undone": sorted(state.undone),
     }
 
 
+def _pending_words(shown: dict, state, names: dict[int, str]) -> dict:
+    """A decision the view shows, with `text`: its prompt as `_waiting` words it."""
+    p = next((x for x in state.pending() if x.id == shown.get("id")), None)
+    return {**shown, "text": _asked_words(p, names)[1] if p is not None else named(shown.get("prompt", ""), names)}
+
+
 # ------------------------------------------------------------------------- options
-def _picks(option: Option, seen: dict) -> list[dict]:
+def _picks(option: Option, seen: dict, names: dict[int, str] | None = None) -> list[dict]:
     """What a "target" option may point at: its targets, which name a card the seat may not see by
     its seat only (the player points at it, its owner turns it; `options` masks them). Without
     targets from the referee, any card on the table as the viewer sees it (the referee refuses a
@@ -144,18 +190,20 @@ def _picks(option: Option, seen: dict) -> list[dict]:
         live = {s: b for s, b in _boards(seen).items() if not b["folded"]}
         pairs = [(s, c["card"]) for s, b in live.items() for c in b["cards"] if c["card"]]
         pairs += [(s, None) for s, b in live.items() if any(c["card"] is None for c in b["cards"])]
-    out = []
+    out, names = [], names or {}
     for s, code in dict.fromkeys(pairs):
-        label = f"{_pretty(parse_any_card(code))} (seat {s})" if code else f"a face-down card of seat {s}"
+        whose = names.get(s, f"seat {s}")
+        label = f"{_pretty(parse_any_card(code))} ({whose})" if code else f"a face-down card of {whose}"
         out.append({"seat": s, "card": code, "label": label})
     return out
 
 
-def _option(option: Option, post: dict, seen: dict) -> dict:
+def _option(option: Option, post: dict, seen: dict, names: dict[int, str] | None = None) -> dict:
+    """An option as a button: `label` the referee's words, `text` the same with names."""
     name = option.event.choice if option.action == "decide" else option.action
-    return {"action": option.action, "name": name, "label": option.label, "rule": option.rule,
-            "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
-            "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen),
+    return {"action": option.action, "name": name, "label": option.label, "text": named(option.label, names or {}),
+            "rule": option.rule, "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
+            "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen, names),
             "post": post}
 
 
@@ -174,20 +222,20 @@ def _seat_post(option: Option) -> dict | None:
     return None
 
 
-def seat_options(state, seat: int, seen: dict) -> list[dict]:
+def seat_options(state, seat: int, seen: dict, names: dict[int, str] | None = None) -> list[dict]:
     """The seat's buttons: its options that a seat endpoint takes (any other, such as a hole-card
     swap, is done at the table and entered by the host)."""
     out = []
     for option in engine.options(state, seat):
         post = _seat_post(option)
         if post is not None:
-            out.append(_option(option, post, seen))
+            out.append(_option(option, post, seen, names))
     return out
 
 
-def host_options(state, seat: int | None, seen: dict) -> list[dict]:
+def host_options(state, seat: int | None, seen: dict, names: dict[int, str] | None = None) -> list[dict]:
     """Options the host console sends as events (the host's own, or a seat's on its behalf)."""
-    return [_option(o, {"url": "/api/host/event", "body": {"event": o.event.to_json()}}, seen)
+    return [_option(o, {"url": "/api/host/event", "body": {"event": o.event.to_json()}}, seen, names)
             for o in engine.options(state, seat)]
 
 
@@ -196,7 +244,7 @@ def seat_state(night: "Night", seat: int) -> dict:
     seen = engine.view(table.state, seat) if table is not None else None
     view = table_view(night, seat, seen)
     mine = next((s for s in view["seats"] if s["seat"] == seat), None)
-    options = seat_options(table.state, seat, seen) if table is not None and not night.ended else []
+    options = seat_options(table.state, seat, seen, _names(night)) if table is not None and not night.ended else []
     return {"seat": seat, "me": mine, "state": view, "options": options,
             "balance": mine["balance"] if mine else "0.00"}
 
@@ -206,42 +254,16 @@ def host_state(night: "Night") -> dict:
     seen = engine.view(table.state, HOST) if table is not None else None
     view = table_view(night, HOST, seen)
     target = night.undo_target()
-    view["undo"] = None if target is None else {"target": target[0], "text": target[1].describe()}
+    names = _names(night)
+    view["undo"] = None if target is None else {"target": target[0], "text": told_at(table.state, target[0], names),
+                                                "raw_text": target[1].describe()}
     view["players"] = [{"seat": p["seat"], "name": p["name"], "token": p["token"]} for p in night.players()]
     view["options"], view["seat_options"] = [], {}
     if table is not None and not night.ended:
         state = table.state
-        view["options"] = host_options(state, None, seen)
-        view["seat_options"] = {s: host_options(state, s, seen) for s in state.seats}
+        view["options"] = host_options(state, None, seen, names)
+        view["seat_options"] = {s: host_options(state, s, seen, names) for s in state.seats}
     return view
-
-
-# ------------------------------------------------------------------------- feed, why
-def feed(night: "Night", limit: int = 200) -> list[dict]:
-    if night.table is None:
-        return []
-    return [a.to_json() for a in night.table.announcements[-limit:]]
-
-
-def _told(event: Event, seen: set[str]) -> str:
-    """An event in words, each card the viewer may not see now written "?"."""
-    def mask(value):
-        if isinstance(value, (Card, BonnuCard)):
-            return value if value.code in seen else "?"
-        if isinstance(value, tuple) and any(isinstance(v, (Card, BonnuCard)) for v in value):
-            return tuple(mask(v) for v in value)
-        return value
-    return evolve(event, **{f.name: mask(getattr(event, f.name)) for f in dataclasses.fields(event)}).describe()
-
-
-def why(night: "Night", found: dict, viewer: Viewer) -> dict:
-    """`lookup.explain`'s answer with its events told as `viewer` may see them (a face-down card
-    dealt names its card in the log)."""
-    if viewer == HOST:
-        return found
-    seen = _seen_codes(engine.view(night.table.state, viewer))
-    log = night.table.state.log.to_tuple()
-    return {**found, "events": [{**e, "text": _told(log[e["seq"] - 1], seen)} for e in found["events"]]}
 
 
 # ------------------------------------------------------------------------- ledger, games
@@ -281,10 +303,15 @@ def games() -> list[dict[str, Any]]:
         cls = getattr(g, "settings_class", None)
         fields = []
         if cls is not None:
+            # each field with its explanation and the values allowed, in words (Settings.explained)
+            words = {w["name"]: w for w in cls().explained()} if hasattr(cls, "explained") else {}
             for f in dataclasses.fields(cls):
                 d = f.default
                 kind = "money" if isinstance(d, Decimal) else "bool" if isinstance(d, bool) else \
                     "int" if isinstance(d, int) else "text"
-                fields.append({"name": f.name, "default": str(d) if isinstance(d, Decimal) else d, "kind": kind})
+                said = words.get(f.name, {})
+                fields.append({"name": f.name, "default": str(d) if isinstance(d, Decimal) else d, "kind": kind,
+                               "help": said.get("help", ""), "allowed": said.get("allowed", ""),
+                               "text": said.get("text", ""), "choices": list(getattr(cls, "CHOICES", {}).get(f.name, ()))})
         out.append({"id": gid, "name": getattr(g, "name", gid), "settings": fields})
     return out

@@ -21,13 +21,14 @@ from ..poker import betting as bet
 from ..state import State, evolve
 from .stud_state import Hand, Slot
 
-BET_WORDS = {"bring_in": "Bring in", "complete": "Complete", "check": "Check", "bet": "Bet", "call": "Call",
-             "raise": "Raise", "fold": "Fold"}
 # Answers that turn a rule down: they cost nothing and name no card.
 DECLINE = frozenset({"fold", "pass", "keep", "not-performed"})
 
 
 class StudOptions:
+    # (rule, choice) -> fn(state, pending) -> the button's words; games with house rules fill it in
+    choice_labels: dict = {}
+
     # ---------------------------------------------------------------------- options
     def options(self, state: State, seat: int | None) -> list[Option]:
         out = Game.options(self, state, seat)
@@ -55,8 +56,7 @@ class StudOptions:
             targets = self.query("targets", None, state, p, choice)
             if targets is not None and not targets:
                 continue  # a choice that must name a card, and no card may be named
-            label = f"{choice.replace('-', ' ').capitalize()}" + (f" {fmt(p.amount)}" if p.amount and
-                                                                   choice not in DECLINE else "")
+            label = self.choice_label(state, p, choice)
             out.append(Option("decide", seat, label, Decision(seat, p.rule, choice, decision=p.id), rule=p.rule,
                               cost=p.amount if choice not in DECLINE else None, decision=p.id,
                               needs=("target",) if targets else (), targets=tuple(targets or ())))
@@ -67,6 +67,14 @@ class StudOptions:
             out.append(Option("show", seat, "Show your hole cards", HandShown(p.seat, known), rule="showdown",
                               needs=("cards",) if unseen else (), decision=p.id))
         return out + self.query("answers", [], state, p, seat)
+
+    def choice_label(self, state: State, p, choice: str) -> str:
+        """The button's words for answering `p` with `choice`: the game's own words for it when it
+        has them (`choice_labels`), else the choice with what it costs ("Pay $2.50")."""
+        words = self.choice_labels.get((p.rule, choice))
+        if words is not None:
+            return words(state, p)
+        return choice.replace('-', ' ').capitalize() + (f" {fmt(p.amount)}" if p.amount and choice not in DECLINE else "")
 
     def as_seen_by(self, hand: Hand, seat: int | None, option: Option) -> Option:
         """An option names only cards its seat may see: a card it may point at that it cannot see
@@ -83,11 +91,11 @@ class StudOptions:
         out = []
         for name in self.betting_options(state, seat):
             event = bet.EVENTS[name](seat)
-            amount, _ = bet.cost(b, event, settings.bring_in, settings.max_raises)
-            words = BET_WORDS[name] + (f" {fmt(amount)}" if amount else "")
-            out.append(Option(name, seat, words, event, cost=amount))
+            amount, after = bet.cost(b, event, settings.bring_in, settings.max_raises)
+            out.append(Option(name, seat, bet_words(name, amount, after.level), event, cost=amount))
         if out:
-            out.append(Option("all_in", seat, "All in", AllIn(seat, b.size), needs=("amount",)))
+            out.append(Option("all_in", seat, "All in (put in all you have left)", AllIn(seat, b.size),
+                              needs=("amount",)))
         return out
 
     def deals(self, state: State) -> list[Option]:
@@ -149,6 +157,15 @@ class StudOptions:
         """A face-up card is seen by all; a hole card by its owner and the host, and by everyone
         once shown (at showdown, or by its owner's choice after the hand)."""
         return slot.up or "shown" in slot.tags or viewer == seat or viewer == HOST
+
+
+def bet_words(name: str, amount, level) -> str:
+    """A bet's button: what it does and what it puts in ("Raise to $2.00 (puts in $1.50)")."""
+    if name == "raise" or name == "complete":
+        verb = "Raise" if name == "raise" else "Complete"
+        return f"{verb} to {fmt(level)}" + (f" (puts in {fmt(amount)})" if amount != level else "")
+    return {"bring_in": f"Bring in for {fmt(amount)}", "check": "Check (pay nothing)", "bet": f"Bet {fmt(amount)}",
+            "call": f"Call {fmt(amount)}", "fold": "Fold (give up the hand)"}[name]
 
 
 def _card_view(slot: Slot, visible: bool) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import ClassVar
 
 from ..settings import Settings
 
@@ -21,3 +22,14 @@ class StudSettings(Settings):
     # Not enough cards left for every player's last card: it is dealt as one community card,
     # face up in the centre, shared by all (the usual stud practice; see docs/interpretations.md).
     community_card: bool = True
+
+    HELP: ClassVar[dict[str, str]] = {
+        "ante": "Ante, from each player at the start of a hand",
+        "bring_in": "Bring-in, paid on third street by the lowest face-up card",
+        "small_bet": "Bets and raises on third and fourth street",
+        "big_bet": "Bets and raises from fifth street on",
+        "max_raises": "Raises allowed after the bet in each betting round",
+        "cards": "Cards each player gets (before any extension)",
+        "max_seats": "Most players at the table",
+        "community_card": "Too few cards left for everyone's last card: one shared card face up in the centre",
+    }

@@ -67,7 +67,7 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     phone.join(tokens[1])
     me = phone.get("/api/me").get_json()
     assert [p["choices"] for p in me["state"]["pending"]] == [["pay", "fold"]]
-    assert [o["label"] for o in me["options"]] == ["Pay $2.50", "Fold"]
+    assert [o["label"] for o in me["options"]] == ["Pay $2.50 and stay in (the Jack turns wild)", "Fold rather than pay $2.50"]
     pot_before = phone.get("/state").get_json()["pot"]
     body = {"decision": me["state"]["pending"][0]["id"], "choice": "pay"}
     first = phone.post("/api/seat/decision", body, key="tap-1")
@@ -208,7 +208,7 @@ def test_a_choice_that_points_at_a_card(dash, dash_host):
     phone.join(tokens[1])
     me = phone.get("/api/me").get_json()
     trade = next(o for o in me["options"] if o["rule"] == "trade-cards" and o["name"] == "trade")
-    assert trade["needs"] == ["target"] and {"seat": 3, "card": "7H", "label": "7♥ (seat 3)"} in trade["picks"]
+    assert trade["needs"] == ["target"] and {"seat": 3, "card": "7H", "label": "7♥ (Cleo)"} in trade["picks"]
     body = {**trade["post"]["body"], "target_seat": 3}
     wrong = phone.post(trade["post"]["url"], {**body, "card": "9S"})
     assert wrong.status_code == 409 and "9♠" in wrong.get_json()["error"]

@@ -60,11 +60,11 @@ def test_join_watch_pay_undo_on_a_phone(server):
 
             # the camera (here: the host) sees the J♠ land face up in front of seat 1
             night.submit(from_json(BLACK_JACK_DEAL[-1]), "deal-js", "host")
-            expect(phone.locator("#latest")).to_contain_text("Seat 1: pay $2.50 or fold")
+            expect(phone.locator("#latest")).to_contain_text("Ann: pay $2.50 or fold")   # names, not seats
             pay = phone.locator("#decisions button[data-action=pay]")
-            expect(pay).to_have_text("Pay $2.50")           # the referee's option, as offered
+            expect(pay).to_have_text("Pay $2.50 and stay in (the Jack turns wild)")   # the referee's option
             assert phone.locator("#decisions button").all_inner_texts() == \
-                [o["label"] for o in night.seat_state(1)["options"]]       # one button per option
+                [o["text"] for o in night.seat_state(1)["options"]]        # one button per option
             shot(phone, "1-announcement-arrived")
 
             pay.tap()
@@ -78,10 +78,10 @@ def test_join_watch_pay_undo_on_a_phone(server):
             host.goto(f"{base}/host")
             host.fill("#pin", PIN)
             host.click("#login button")
-            expect(host.locator("#undo-what")).to_contain_text("decision(seat=1, rule=black-jack, choice=pay")
+            expect(host.locator("#undo-what")).to_contain_text("Ann pays $2.50 (Black Jack)")
             host.fill("#undo-reason", "paid by mistake")
             host.click("#undo-button")
-            expect(host.locator("#undo-what")).to_contain_text("card_dealt")
+            expect(host.locator("#undo-what")).to_contain_text("the J♠ dealt face up to Ann")
             shot(host, "3-host-undid")
 
             expect(phone.locator("#me-pot")).to_have_text("$1.50")

@@ -155,8 +155,66 @@ C.live = {
   },
 };
 
-/* ------------------------------------------------------------------ speech */
+/* ------------------------------------------------------------------ speech and alerts */
+const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", "10": "ten", 9: "nine", 8: "eight",
+  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs", "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+
+/* A card as it is said aloud: "9S" or "9♠" -> "nine of spades", "TH" or "10♥" -> "ten of hearts". */
+C.cardWords = (code) => {
+  const m = /^(10|[2-9TJQKA])([SHDC♠♥♦♣])$/i.exec(String(code).trim());
+  return m ? `${RANK_WORDS[m[1].toUpperCase()]} of ${SUIT_WORDS[m[2].toUpperCase()]}` : String(code);
+};
+
+/* A text as it is said aloud: every card in it ("pay $2.50 or fold (Black Jack J♠)") in words. */
+C.spoken = (text) => String(text).replace(/(^|[^\w])(10|[2-9JQKA])([♠♥♦♣])/g, (_, before, rank, suit) => before + C.cardWords(rank + suit));
+
+C.setting = (name) => localStorage.getItem("croupier." + name) === "1";
+
 C.speak = (text) => {
-  if (localStorage.getItem("croupier.speak") !== "1" || !("speechSynthesis" in window)) return;
-  try { window.speechSynthesis.speak(new SpeechSynthesisUtterance(text)); } catch (e) { /* no voice */ }
+  if (!C.setting("speak") || !("speechSynthesis" in window)) return;
+  try { window.speechSynthesis.speak(new SpeechSynthesisUtterance(C.spoken(text))); } catch (e) { /* no voice */ }
+};
+
+/* A short beep made by WebAudio (no sound file). Browsers start audio only after a tap: the sound
+   switch's tap makes the context (C.unlockSound), later beeps reuse it. */
+C.unlockSound = () => {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return null;
+  if (!C._audio) C._audio = new Ctx();
+  if (C._audio.resume) C._audio.resume();
+  return C._audio;
+};
+
+C.beep = () => {
+  const ctx = C.unlockSound();
+  if (!ctx) return;
+  const osc = ctx.createOscillator(), gain = ctx.createGain();
+  osc.frequency.value = 880;
+  gain.gain.value = 0.2;
+  osc.connect(gain);
+  gain.connect(ctx.destination);
+  osc.start();
+  osc.stop(ctx.currentTime + 0.18);
+};
+
+/* Something is asked of this phone's seat: it vibrates where the browser allows, beeps if the sound
+   switch is on, shows `text` and, with read-aloud on and `say`, says it (an announcement is read
+   aloud as it arrives already). */
+C.alert = (text, say) => {
+  if (navigator.vibrate) { try { navigator.vibrate([200, 100, 200]); } catch (e) { /* not allowed */ } }
+  if (C.setting("sound")) C.beep();
+  if (say) C.speak(text);
+  C.toast(text);
+};
+
+/* A checkbox kept in localStorage as croupier.<name>; `tapped` runs on each change. */
+C.switch = (id, name, tapped) => {
+  const box = document.getElementById(id);
+  if (!box) return;
+  box.checked = C.setting(name);
+  box.addEventListener("change", () => {
+    localStorage.setItem("croupier." + name, box.checked ? "1" : "0");
+    if (tapped) tapped(box.checked);
+  });
 };

@@ -11,21 +11,28 @@ P.card = (c) => {
   return el("span", { class: "playing" + (c.red ? " red" : "") + (c.up ? "" : " hole"), title }, c.pretty || c.code);
 };
 
+/* One feed entry: an announcement (names in its text, the referee's words in its title) or a bet
+   told in words (webui/feed.py); `order` places the bets among the announcements. */
 P.ann = (a) => {
-  const li = el("li", { class: "ann " + a.kind, "data-id": a.id },
-    el("span", { class: "ann-id" }, "#" + a.id), " ", el("span", { class: "ann-text" }, a.text));
-  if (a.rule) {
+  const li = el("li", { class: "ann " + a.kind + (a.undone ? " undone" : ""), "data-id": a.id ?? "", title: a.raw_text || null },
+    a.id !== null && a.id !== undefined ? el("span", { class: "ann-id" }, "#" + a.id) : null, " ",
+    el("span", { class: "ann-text" }, a.text));
+  if (a.rule && a.id !== null && a.id !== undefined) {
     li.append(" ", el("a", { class: "rule-link", href: "/rules?q=" + encodeURIComponent(a.rule) }, a.rule),
       " ", el("a", { class: "why-link", href: "/feed?why=" + a.id }, "why?"));
   }
   return li;
 };
 
+P.feedKey = (a) => a.key || "ann:" + a.id;
+P.feedOrder = (a) => a.order || [a.id, 0];
+P.newestFirst = (a, b) => { const x = P.feedOrder(a), y = P.feedOrder(b); return (y[0] - x[0]) || (y[1] - x[1]); };
+
 P.addFeed = (anns, speak) => {
   let fresh = [];
   for (const a of anns || []) {
-    if (!P.feed.has(a.id)) fresh.push(a);
-    P.feed.set(a.id, a);
+    if (!P.feed.has(P.feedKey(a))) fresh.push(a);
+    P.feed.set(P.feedKey(a), a);
   }
   if (speak) fresh.forEach((a) => C.speak(a.text));
   return fresh;
@@ -34,7 +41,7 @@ P.addFeed = (anns, speak) => {
 P.renderLatest = (n) => {
   const list = document.getElementById("latest");
   if (!list) return;
-  const items = [...P.feed.values()].sort((a, b) => b.id - a.id).slice(0, n || 6);
+  const items = [...P.feed.values()].sort(P.newestFirst).slice(0, n || 6);
   C.clear(list, items.map(P.ann));
 };
 
@@ -46,8 +53,9 @@ P.renderTable = (s) => {
     C.clear(night, el("h2", {}, "No night yet"), el("p", {}, "The host starts one on the Host page."));
   } else {
     const h = s.hand;
+    const dealer = h && (s.seats.find((x) => x.seat === h.dealer) || { name: "seat " + h.dealer }).name;
     C.clear(night, el("h2", {}, s.night.name + (s.night.ended ? " (over)" : "")),
-      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · dealer seat ${h.dealer}` : " · between hands")));
+      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · ${dealer} deals` : " · between hands")));
   }
   document.getElementById("pot").textContent = C.money(s.pot);
   const pots = (s.hand && s.hand.pots) || [];
@@ -57,16 +65,40 @@ P.renderTable = (s) => {
   const centre = document.getElementById("community");
   if (centre) C.clear(centre, h && h.community && h.community.length ?
     [el("strong", {}, "Centre (everyone's): "), ...h.community.map(P.card)] : []);
+  const name = (n) => (s.seats.find((x) => x.seat === n) || { name: "seat " + n }).name;
   document.getElementById("street").textContent = h ? `Street ${h.street} · ${h.phase}` +
-    (h.to_act ? ` · seat ${h.to_act} to act` : "") + (h.betting ? ` · ${C.money(h.betting.size)} bets` : "") : "";
+    (h.to_act ? ` · ${name(h.to_act)} to act` : "") + (h.betting ? ` · ${C.money(h.betting.size)} bets` : "") : "";
+  P.renderWar(document.getElementById("war"), h && h.war);
   C.clear(document.getElementById("pending"), s.waiting.length ? s.waiting.map((p) =>
-    el("li", { class: p.blocks ? "blocking" : "" }, el("strong", {}, p.who + ": "), p.prompt)) : el("li", { class: "muted" }, "Nobody."));
+    el("li", { class: p.blocks ? "blocking" : "" }, p.text || `${p.who}: ${p.prompt}`)) : el("li", { class: "muted" }, "Nobody."));
+  P.renderSettings(s.night);
   C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
     class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
     el("h3", {}, seat.name, el("small", {}, " seat " + seat.seat)),
     el("div", { class: "cards" }, seat.cards.map(P.card)),
     el("p", { class: "muted" }, (seat.folded ? "folded · " : seat.to_act ? "to act · " : "") +
       `in pot ${C.money(seat.put)} · night ${C.money(seat.balance)}`))));
+};
+
+/* The Dueling Snowmen war while it is on: who fights, the battles so far, the war pot. */
+P.renderWar = (box, war) => {
+  if (!box) return;
+  box.hidden = !war;
+  if (!war) return;
+  const { SUITS } = P;
+  const pretty = (code) => (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]];
+  C.clear(box, el("strong", {}, war.text), el("ul", {}, war.names.map((n, i) =>
+    el("li", {}, `${n}: ${war.cards[i].map(pretty).join(" ") || "no card yet"}`))));
+};
+P.SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/* The night's settings as sentences ("Dueling Snowmen: which 8s start a war: any two 8s"). */
+P.renderSettings = (night) => {
+  const box = document.getElementById("settings");
+  if (!box) return;
+  const words = (night && night.settings_in_words) || [];
+  box.hidden = !words.length;
+  C.clear(box.querySelector("ul"), words.map((w) => el("li", { "data-setting": w.name, title: w.allowed ? "may be " + w.allowed : null }, w.text)));
 };
 
 /* ------------------------------------------------------------------ My seat */
@@ -85,25 +117,43 @@ P.renderMe = (me) => {
   document.getElementById("balance").textContent = C.money(me.balance);
   document.getElementById("me-pot").textContent = C.money(me.state.pot);
   C.clear(document.getElementById("my-cards"), (me.me ? me.me.cards : []).map(P.card));
+  P.renderWar(document.getElementById("me-war"), me.state.hand && me.state.hand.war);
   const asked = me.state.pending.map((p) => p.id);
+  const button = (o) => C.option({ ...o, label: o.text || o.label }, P.loadMe);   // names in the words
   const items = me.state.pending.map((p) => {
     const answers = me.options.filter((o) => o.decision === p.id);
-    return el("div", { class: "decision", "data-decision": p.id }, el("p", {}, p.prompt),
-      el("div", { class: "buttons" }, answers.length ? answers.map((o) => C.option(o, P.loadMe))
+    return el("div", { class: "decision", "data-decision": p.id }, el("p", {}, p.text || p.prompt),
+      el("div", { class: "buttons" }, answers.length ? answers.map(button)
         : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
-  const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.prompt).join("; ");
-  C.clear(document.getElementById("bets"), moves.length ? moves.map((o) => C.option(o, P.loadMe))
+  const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
+  C.clear(document.getElementById("bets"), moves.length ? moves.map(button)
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
+  P.alertIfAsked(me);
+};
+
+/* Alert (vibrate, the optional beep, read-aloud) when a decision or the turn comes to this seat:
+   once per decision, once each time the turn comes back; nothing for what was there on load. */
+P.asked = null;
+P.myTurn = false;
+P.alertIfAsked = (me) => {
+  const ids = me.state.pending.filter((p) => p.seat === me.seat || (p.open_to || []).includes(me.seat)).map((p) => p.id);
+  const turn = me.options.some((o) => o.post.url === "/api/seat/bet");
+  const fresh = P.asked === null ? [] : me.state.pending.filter((p) => ids.includes(p.id) && !P.asked.has(p.id));
+  const first = P.asked === null;
+  P.asked = new Set([...(P.asked || []), ...ids]);
+  if (fresh.length) C.alert(fresh.map((p) => p.text || p.prompt).join(" "), false);
+  else if (turn && !P.myTurn && !first) C.alert("Your turn: " + me.options.filter((o) => o.post.url === "/api/seat/bet").map((o) => o.label).join(", "), true);
+  P.myTurn = turn;
 };
 
 /* ------------------------------------------------------------------ Feed */
 P.renderFeed = () => {
   const list = document.getElementById("feed");
   if (!list) return;
-  C.clear(list, [...P.feed.values()].sort((a, b) => b.id - a.id).map(P.ann));
+  C.clear(list, [...P.feed.values()].sort(P.newestFirst).map(P.ann));
 };
 
 P.showWhy = async (id) => {
@@ -117,7 +167,7 @@ P.showWhy = async (id) => {
     w.rule ? [el("h3", {}, w.rule.name), el("p", {}, w.rule.text),
       w.rule.interpretation ? el("p", { class: "muted" }, "How we read it: " + w.rule.interpretation) : null] : [],
     el("h3", {}, "Because of"),
-    el("ul", {}, w.events.map((e) => el("li", { class: e.undone ? "undone" : "" }, `event ${e.seq}: ${e.text}` + (e.undone ? " (undone)" : "")))));
+    el("ul", {}, w.events.map((e) => el("li", { class: e.undone ? "undone" : "" }, `Event ${e.seq}: ${e.text}` + (e.undone ? " (undone)" : "")))));
   box.scrollIntoView({ behavior: "smooth" });
 };
 
@@ -127,8 +177,17 @@ P.ruleCard = (r) => el("article", { class: "rule", id: "rule-" + r.id },
   r.trigger ? el("p", {}, el("strong", {}, "When: "), r.trigger) : null,
   r.effect ? el("p", {}, el("strong", {}, "Then: "), r.effect) : null,
   r.interpretation ? el("p", { class: "muted" }, el("strong", {}, "How we read it: "), r.interpretation) : null,
-  (r.settings || []).length ? el("p", { class: "muted" }, "Settings: " + r.settings.map((s) => `${s.name} (default ${s.default})`).join(", ")) : null,
+  (r.settings || []).length ? el("div", { class: "muted" }, el("strong", {}, "Settings:"), el("ul", { class: "rule-settings" },
+    r.settings.map((s) => el("li", { "data-setting": s.name }, P.settingWords(s))))) : null,
   (r.examples || []).length ? el("ul", { class: "examples" }, r.examples.map((x) => el("li", {}, x))) : null);
+
+/* A rule's setting in words: tonight's value when a night is on ("Dueling Snowmen: which 8s start a
+   war: any two 8s"), else what it does and its default. */
+P.settingWords = (s) => {
+  const tonight = ((P.night && P.night.settings_in_words) || []).find((w) => w.name === s.name);
+  if (tonight) return tonight.text + " (tonight)";
+  return `${s.help.charAt(0).toUpperCase() + s.help.slice(1)} (default ${s.default})`;
+};
 
 P.searchRules = async (q) => {
   const r = await C.get("/api/rules?q=" + encodeURIComponent(q || ""));
@@ -164,7 +223,7 @@ P.onState = (s) => {
 P.onLive = (kind, data) => {
   if (kind === "camera") return [];   // the host console's camera panel listens for these itself
   if (data.feed) P.addFeed(data.feed, false);
-  const fresh = P.addFeed(data.announcements, P.page === "feed");
+  const fresh = P.addFeed(data.announcements, P.page === "feed" || P.page === "me");
   if (P.page === "me") P.loadMe();
   else if (P.page !== "host") C.get("/state").then((r) => r.ok && P.onState(r.data));
   if (P.page === "ledger") P.loadLedger();
@@ -186,6 +245,8 @@ P.init = async () => {
     return;
   }
   if (page === "rules") {
+    const night = await C.get("/state");
+    if (night.ok) P.night = night.data.night;
     const q = new URLSearchParams(location.search).get("q") || "";
     document.getElementById("q").value = q;
     document.getElementById("rule-search").addEventListener("submit", (ev) => {
@@ -203,12 +264,14 @@ P.init = async () => {
     P.onState(st.data);
     C.live.lastId = st.data.last_id;
   }
-  if (page === "me") await P.loadMe();
+  if (page === "me") {
+    C.switch("speak", "speak");
+    C.switch("sound", "sound", (on) => { if (on) { C.unlockSound(); C.beep(); } });   // the tap lets audio start
+    await P.loadMe();
+  }
   if (page === "ledger") P.loadLedger();
   if (page === "feed") {
-    const speak = document.getElementById("speak");
-    speak.checked = localStorage.getItem("croupier.speak") === "1";
-    speak.addEventListener("change", () => localStorage.setItem("croupier.speak", speak.checked ? "1" : "0"));
+    C.switch("speak", "speak");
     P.renderFeed();
     const why = new URLSearchParams(location.search).get("why");
     if (why) P.showWhy(why);

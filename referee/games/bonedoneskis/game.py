@@ -15,6 +15,7 @@ from ..stud_state import Slot
 from . import powers
 from .catalog import RULES, RULES_BY_ID
 from .hand import BonedoneskisHand
+from .labels import CHOICE_LABELS
 from .common import lost_grant, power_gone
 from .settings import BonedoneskisSettings
 
@@ -30,6 +31,7 @@ class Bonedoneskis(StudGame):
     settings_class = BonedoneskisSettings
     rules = RULES
     hand_type = BonedoneskisHand
+    choice_labels = CHOICE_LABELS
 
     def on_up(self, w: Work, seat: int, index: int, how: str) -> None:
         hand, settings = w.hand, w.state.settings

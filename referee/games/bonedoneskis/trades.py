@@ -321,7 +321,9 @@ def _straight_up_swaps(g, state, value, pending):
         return value
     mine, theirs = hand.boards[pending.seat].down_slots, hand.boards[neighbour].down_slots
     pairs = {(a.card, b.card) for a in mine for b in theirs}
-    return value + [Option("swap", None, f"Seat {pending.seat} and seat {neighbour} swap hole cards",
+    def hole(seat, card):
+        return f"seat {seat}'s {card.pretty if card else 'face-down card'}"
+    return value + [Option("swap", None, f"Swap {hole(pending.seat, a)} with {hole(neighbour, b)} (Straight Up)",
                            CardsSwapped(pending.seat, a, neighbour, b), rule="straight-up", decision=pending.id)
                     for a, b in sorted(pairs, key=lambda t: tuple(c.code if c else "" for c in t))]
 

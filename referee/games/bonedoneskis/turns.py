@@ -184,7 +184,7 @@ def _turn_up_answers(g, state, value, pending, seat):
     wanted = pending.get("card")
     downs = state.hand.boards[pending.seat].down_slots
     cards = [Card.parse(wanted)] if wanted else list(dict.fromkeys(s.card for s in downs))
-    return value + [Option("expose", seat, f"Turn up {c.pretty if c else 'a hole card'}",
+    return value + [Option("expose", seat, f"Turn up the {c.pretty}" if c else "Turn up a hole card (name it)",
                            CardExposed(pending.seat, c) if c else evolve(CardExposed(pending.seat, Card(2, "C")), card=None),
                            rule=pending.get("by") or "turn-up", decision=pending.id, needs=() if c else ("card",))
                     for c in cards]
