@@ -24,6 +24,8 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.state import evolve
 
+from .playing import host_seen, mask_host_state, playing_seat
+
 if TYPE_CHECKING:
     from .night import Night
 
@@ -202,7 +204,9 @@ def seat_state(night: "Night", seat: int) -> dict:
 
 def host_state(night: "Night") -> dict:
     table = night.table
-    seen = engine.view(table.state, HOST) if table is not None else None
+    playing = playing_seat(night) if table is not None else None
+    seen = None if table is None else engine.view(table.state, HOST) if playing is None else \
+        host_seen(table.state, playing)     # a playing host sees the cards as their seat does
     view = table_view(night, HOST, seen)
     target = night.undo_target()
     view["undo"] = None if target is None else {"target": target[0], "text": target[1].describe()}
@@ -212,7 +216,8 @@ def host_state(night: "Night") -> dict:
         state = table.state
         view["options"] = host_options(state, None, seen)
         view["seat_options"] = {s: host_options(state, s, seen) for s in state.seats}
-    return view
+    view["playing"] = playing
+    return view if playing is None else mask_host_state(view, table.state, playing)
 
 
 # ------------------------------------------------------------------------- feed, why
