@@ -29,6 +29,8 @@ POSTS = {
     "/api/host/camera/confirm": ["reading"],
     "/api/host/camera/correct": ["reading", "card", "seat"],
     "/api/host/camera/reject": ["reading", "reason"],
+    "/api/host/seat/reset": ["seat"],
+    "/api/host/playing": ["seat"],
 }
 GETS = ["/", "/me", "/feed", "/rules", "/ledger", "/host", "/state", "/api/me", "/api/feed", "/api/rules",
         "/api/rules/{x}", "/api/why/{x}", "/api/ledger", "/ledger.csv", "/balances.csv", "/api/games",

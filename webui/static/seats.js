@@ -41,16 +41,15 @@ Seats.renderPlaying = (v, reload) => {
   const box = document.getElementById("playing");
   if (!v.night || v.night.ended) { C.clear(box); return; }
   const pick = el("select", { id: "playing-seat", "aria-label": "where you play" },
-    el("option", { value: "" }, "I do not play: show me every card"),
-    v.players.map((p) => el("option", { value: p.seat, selected: v.playing === p.seat },
-      `I play at seat ${p.seat} (${p.name}): hide the others' hole cards`)));
+    el("option", { value: "" }, "I do not play: every card"),
+    v.players.map((p) => el("option", { value: p.seat, selected: v.playing === p.seat }, `I play at seat ${p.seat} (${p.name})`)));
   pick.addEventListener("change", async () => {
     const r = await C.post("/api/host/playing", { seat: pick.value ? Number(pick.value) : null });
     if (r.ok) reload();
   });
   const note = v.playing === null || v.playing === undefined ? null : el("p", { class: "muted", id: "playing-note" },
-    `You play at seat ${v.playing}: this console shows the cards as your phone does.` +
+    `You play at seat ${v.playing}: the others' hole cards are hidden here, as on your phone.` +
     (v.playing_left_out ? ` ${v.playing_left_out} move(s) name cards you may not see: their seats take them on their phones ` +
       "(or stop playing here to enter them)." : ""));
-  C.clear(box, el("label", {}, "At the table: ", pick), note);
+  C.clear(box, el("label", {}, "You at the table: ", pick), note);
 };
