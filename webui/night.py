@@ -29,7 +29,7 @@ from referee.lookup import explain
 from referee.state import State
 
 from . import views
-from .seats import SeatClaims
+from .seats import Claim, SeatClaims
 from .sse import Broadcaster, Message
 from .store import IdempotencyError, Store, StoreError
 from .table import Table
@@ -150,7 +150,7 @@ class Night:
 
     def seat_claim(self, seat: int) -> dict:
         with self.lock:
-            return self.claims.status(self.table.session_id, seat) if self.table else {"claimed": False}
+            return self.claims.status(self.table.session_id, seat) if self.table else Claim().to_json()
 
     def _seats_changed(self, seat: int) -> None:
         # who holds a seat is no secret; the host console refreshes, an old phone learns it lost its seat

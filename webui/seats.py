@@ -120,4 +120,4 @@ class SeatClaims:
             return (self._claims.get((session_id, seat)) or Claim()).to_json()
 
 
-__all__ = ["SeatClaims", "in_use", "handed_over"]
+__all__ = ["Claim", "SeatClaims", "in_use", "handed_over"]
