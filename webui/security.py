@@ -31,6 +31,8 @@ from typing import Any
 
 from flask import current_app, g, jsonify, request, session
 
+from .seats import handed_over, in_use
+
 KEY_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,80}$")
 
 
@@ -82,7 +84,7 @@ def device_id() -> str:
 
 
 def _seat_in_cookie() -> int | None:
-    """The seat of the join token this session holds, tonight; whether this phone holds it aside."""
+    """The seat of the join token in this session's cookie, tonight (held by this phone or not)."""
     token = session.get("seat_token")
     if not isinstance(token, str):
         return None
@@ -100,7 +102,6 @@ def current_seat() -> int | None:
 def seat_turned_away() -> str | None:
     """Why this phone, which holds a seat's join link, may not act for that seat (another phone
     holds it, or the host handed it over), in words; None when that is not the case."""
-    from .seats import handed_over, in_use
     seat = _seat_in_cookie()
     if seat is None or current_seat() is not None:
         return None
