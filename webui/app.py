@@ -2,7 +2,8 @@
 
 Config keys (all optional but DB):
     DB            path of the SQLite store (required)
-    PIN           the host PIN (default: 6 random digits, see app.config["PIN"])
+    PIN           the host PIN, kept in the store (default: the one kept there, else 6 random
+                  digits made once and kept; see app.config["PIN"]): a restart keeps the host logged in
     SECRET_KEY    signs the session cookies (default: a random key made once and kept in the store,
                   so phones stay joined when the server restarts)
     PUBLIC_URL    base URL put in QR codes and join links (default: the URL the request came in on)
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import secrets
 from typing import Any
 
 from flask import Flask, g, request
@@ -42,16 +42,18 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
         raise ValueError("create_app needs config['DB'], the path of the SQLite store")
     app = Flask(__name__)
     app.config.update(
-        PIN=f"{secrets.randbelow(10**6):06d}", PUBLIC_URL=None,
+        PUBLIC_URL=None,
         KEEPALIVE=15.0, MAX_STREAMS=100, BACKLOG=500,
         SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_NAME="croupier",
         MAX_CONTENT_LENGTH=64 * 1024, JSON_SORT_KEYS=False,
     )
     app.config.update(config)
-    app.config["PIN"] = str(app.config["PIN"])
-    app.config["HOST_EPOCH"] = hashlib.sha256(("pin:" + app.config["PIN"]).encode()).hexdigest()[:16]
     night = Night(app.config["DB"], Broadcaster(backlog=int(app.config["BACKLOG"]),
                                                 max_streams=int(app.config["MAX_STREAMS"])))
+    given = app.config.get("PIN")
+    app.config["PIN"] = night.host_pin(None if given in (None, "") else str(given))
+    # a host session is good while the PIN stands: the same PIN after a restart, the same login
+    app.config["HOST_EPOCH"] = hashlib.sha256(("pin:" + app.config["PIN"]).encode()).hexdigest()[:16]
     app.extensions["croupier"] = night
     app.extensions["croupier_camera"] = camera
     if camera is not None:
@@ -66,11 +68,13 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     from .blueprints.money import bp as money_bp
     from .blueprints.host import bp as host_bp
     from .blueprints.pages import bp as pages_bp
+    from .blueprints.seats import bp as seats_bp
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(host_bp)
     app.register_blueprint(camera_bp)
     app.register_blueprint(money_bp)
+    app.register_blueprint(seats_bp)
 
     @app.before_request
     def guard_posts():

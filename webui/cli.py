@@ -73,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="then serve the dashboard on it (default; --no-serve just prints)")
     d.add_argument("--port", type=int, default=8000)
     d.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    d.add_argument("--pin", help="host PIN (default: six random digits, printed)")
+    from .cli_web import pin_text
+    d.add_argument("--pin", type=pin_text, help="host PIN, kept in the store (default: the one kept there, "
+                   "else six random digits, printed)")
     d.set_defaults(func=cmd_demo)
     from . import cli_camera; cli_camera.add_parsers(sub)  # after "demo": adds its camera switches
     return p

@@ -35,10 +35,19 @@ def add_parsers(sub) -> None:
 def add_server_options(p) -> None:
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--pin", help="host PIN (default: six random digits, printed)")
+    p.add_argument("--pin", type=pin_text, help="host PIN, kept in the store for the night (default: the one "
+                   "kept there, else six random digits, made once, kept and printed)")
     p.add_argument("--public-url", help="base URL for QR codes, e.g. http://192.168.1.20:8000")
     p.add_argument("--streams", type=int, default=40, help="live streams open at once (default 40)")
     p.add_argument("--workers", type=int, default=8, help="threads kept free for requests (default 8)")
+
+
+def pin_text(text: str) -> str:
+    """`--pin`: 4 to 32 characters a host can type on a phone, no spaces."""
+    import argparse
+    if not 4 <= len(text) <= 32 or any(ch.isspace() or ord(ch) < 32 for ch in text):
+        raise argparse.ArgumentTypeError("the PIN must be 4 to 32 characters, with no spaces")
+    return text
 
 
 def lan_address() -> str:
@@ -68,15 +77,16 @@ def print_qr(url: str, out=sys.stdout) -> None:
 
 def make_app(args, db: Path, camera=None):
     from .app import create_app
-    pin = args.pin or f"{secrets.randbelow(10**6):06d}"
-    return create_app({"DB": str(db), "PIN": pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams},
+    # no --pin: the PIN kept in the store stands (create_app makes and keeps one the first time)
+    return create_app({"DB": str(db), "PIN": args.pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams},
                       camera=camera)
 
 
 def run_server(app, args) -> int:
     from waitress import serve
     url = base_url(args)
-    print(f"\ncroupier dashboard: {url}/   (host console: {url}/host, PIN {app.config['PIN']})")
+    print(f"\ncroupier dashboard: {url}/   (host console: {url}/host, PIN {app.config['PIN']}, "
+          f"kept in the store: --pin sets another)")
     print_qr(url + "/")
     print(f"Serving on {args.host}:{args.port} with {args.streams + args.workers} threads "
           f"({args.streams} live streams + {args.workers} for requests). Ctrl-C stops.", flush=True)

@@ -29,6 +29,7 @@ from referee.lookup import explain
 from referee.state import State
 
 from . import feed, views
+from .seats import Claim, SeatClaims
 from .sse import Broadcaster, Message
 from .store import IdempotencyError, Store, StoreError
 from .table import Table
@@ -54,6 +55,7 @@ class Night:
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_nights (session_id INTEGER PRIMARY KEY, "
                            "ended_at TEXT NOT NULL)")
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        self.claims = SeatClaims(self._meta, self.lock)
         self.table: Table | None = None
         self.ended = False
         self.store_seq_announcements: dict[int, list[Announcement]] = {}
@@ -87,6 +89,25 @@ class Night:
                                [secrets.token_hex(32)])
             return self._meta.execute("SELECT value FROM web_settings WHERE name = 'cookie_secret'").fetchone()[0]
 
+    def setting(self, name: str) -> str | None:
+        with self.lock:
+            row = self._meta.execute("SELECT value FROM web_settings WHERE name = ?", [name]).fetchone()
+            return row[0] if row else None
+
+    def put_setting(self, name: str, value: str) -> None:
+        with self.lock:
+            self._meta.execute("INSERT OR REPLACE INTO web_settings (name, value) VALUES (?, ?)", [name, value])
+
+    def host_pin(self, given: str | None = None) -> str:
+        """The host PIN, kept in the store so a restart keeps the host logged in: `given` (serve
+        --pin) replaces it; else the stored one; else six random digits, made once and kept."""
+        with self.lock:
+            if given:
+                self.put_setting("host_pin", given)
+            elif self.setting("host_pin") is None:
+                self.put_setting("host_pin", f"{secrets.randbelow(10**6):06d}")
+            return self.setting("host_pin")
+
     @property
     def session_id(self) -> int | None:
         return self.table.session_id if self.table else None
@@ -102,6 +123,38 @@ class Night:
         if row is None or row["session_id"] != self.table.session_id:
             return None
         return int(row["seat"])
+
+    # ----------------------------------------------------------------------- seats and phones
+    def holds_seat(self, seat: int, device: str | None) -> bool:
+        """Whether `device` is the phone that holds `seat` tonight (see webui/seats.py)."""
+        return device is not None and self.table is not None and \
+            self.claims.holder(self.table.session_id, seat) == device
+
+    def claim_seat(self, seat: int, device: str) -> bool:
+        """The device opened the seat's join link: True if the seat is its own (now or already)."""
+        with self.lock:
+            before = self.claims.status(self.table.session_id, seat)
+            mine = self.claims.claim(self.table.session_id, seat, device)
+            if self.claims.status(self.table.session_id, seat) != before:
+                self._seats_changed(seat)
+            return mine
+
+    def reset_seat(self, seat: int) -> dict:
+        """Hand the seat over: free it for the next device that joins; its old phone loses it."""
+        with self.lock:
+            self._require_open()
+            freed = self.claims.reset(self.table.session_id, seat)
+            if freed:
+                self._seats_changed(seat)
+            return {"seat": seat, "freed": freed, **self.claims.status(self.table.session_id, seat)}
+
+    def seat_claim(self, seat: int) -> dict:
+        with self.lock:
+            return self.claims.status(self.table.session_id, seat) if self.table else Claim().to_json()
+
+    def _seats_changed(self, seat: int) -> None:
+        # who holds a seat is no secret; the host console refreshes, an old phone learns it lost its seat
+        self.broadcaster.publish(Message(None, "seats", {"seat": seat}))
 
     # ----------------------------------------------------------------------- views
     def table_view(self, viewer: int | str | None) -> dict:

@@ -3,8 +3,10 @@
 * **Host**: logs in with the host PIN (set or printed by `croupier serve`); the signed session
   cookie then says `host`. Host endpoints answer 401 without it.
 * **Seat**: a phone joins by opening `/join/<token>` (the QR code the host shows); the cookie then
-  holds that seat's token, checked against the current night on every request. Seat endpoints
-  answer 401 without a seat and 403 when the action is for another seat.
+  holds that seat's token, checked against the current night on every request, and the first
+  device to join claims the seat (`webui/seats.py`). Seat endpoints answer 401 without a seat,
+  403 "seat 1 is in use on another phone: ask the host" on a device that does not hold it, and 403
+  when the action is for another seat.
 * **CSRF**: every POST must carry the session's CSRF token in the `X-CSRF-Token` header (or a
   `csrf` form field); missing or wrong: 403. Cookies are HttpOnly and SameSite=Lax, so another
   site can neither read the token nor send the cookie with a cross-site POST.
@@ -28,6 +30,8 @@ from functools import wraps
 from typing import Any
 
 from flask import current_app, g, jsonify, request, session
+
+from .seats import handed_over, in_use
 
 KEY_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,80}$")
 
@@ -69,11 +73,40 @@ def check_pin(pin: Any) -> bool:
     return isinstance(pin, str) and hmac.compare_digest(pin.encode(), str(expected).encode())
 
 
-def current_seat() -> int | None:
+def device_id() -> str:
+    """This browser's id, random and made once, in its signed session: the phone a seat is
+    claimed by (webui/seats.py)."""
+    device = session.get("device")
+    if not isinstance(device, str) or len(device) < 20:
+        device = secrets.token_urlsafe(18)
+        session["device"] = device
+    return device
+
+
+def _seat_in_cookie() -> int | None:
+    """The seat of the join token in this session's cookie, tonight (held by this phone or not)."""
     token = session.get("seat_token")
     if not isinstance(token, str):
         return None
     return current_app.extensions["croupier"].seat_of_token(token)
+
+
+def current_seat() -> int | None:
+    """The seat this phone sits at: a join token of tonight's, on the device that claimed it."""
+    seat = _seat_in_cookie()
+    if seat is None or not current_app.extensions["croupier"].holds_seat(seat, session.get("device")):
+        return None
+    return seat
+
+
+def seat_turned_away() -> str | None:
+    """Why this phone, which holds a seat's join link, may not act for that seat (another phone
+    holds it, or the host handed it over), in words; None when that is not the case."""
+    seat = _seat_in_cookie()
+    if seat is None or current_seat() is not None:
+        return None
+    night = current_app.extensions["croupier"]
+    return in_use(seat) if night.seat_claim(seat)["claimed"] else handed_over(seat)
 
 
 def host_required(view):
@@ -90,6 +123,9 @@ def seat_required(view):
     def wrapper(*args, **kwargs):
         seat = current_seat()
         if seat is None:
+            refused = seat_turned_away()
+            if refused:
+                raise ApiError(403, refused)
             raise ApiError(401, "join a seat first: scan your seat's QR code (or open its join link)")
         g.seat = seat
         return view(*args, **kwargs)

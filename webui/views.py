@@ -28,6 +28,8 @@ from referee.seating import BANK
 from .feed import feed, names_of, told_at, why  # noqa: F401
 from .wording import named
 
+from .playing import host_seen, mask_host_state, playing_seat
+
 if TYPE_CHECKING:
     from .night import Night
 
@@ -251,7 +253,9 @@ def seat_state(night: "Night", seat: int) -> dict:
 
 def host_state(night: "Night") -> dict:
     table = night.table
-    seen = engine.view(table.state, HOST) if table is not None else None
+    playing = playing_seat(night) if table is not None else None
+    seen = None if table is None else engine.view(table.state, HOST) if playing is None else \
+        host_seen(table.state, playing)     # a playing host sees the cards as their seat does
     view = table_view(night, HOST, seen)
     target = night.undo_target()
     names = _names(night)
@@ -263,7 +267,8 @@ def host_state(night: "Night") -> dict:
         state = table.state
         view["options"] = host_options(state, None, seen, names)
         view["seat_options"] = {s: host_options(state, s, seen, names) for s in state.seats}
-    return view
+    view["playing"] = playing
+    return view if playing is None else mask_host_state(view, table.state, playing)
 
 
 # ------------------------------------------------------------------------- ledger, games

@@ -125,8 +125,12 @@ def test_host_starts_a_night_and_deals_by_hand(tmp_path):
         host.fill("#night-name", "Friday")
         host.click("#night-form button[type=submit]")
         expect(host.locator("#host-night")).to_contain_text("Friday")
-        expect(host.locator("#players img.qr")).to_have_count(4)      # seats 1-4 by default
+        expect(host.locator("#players .player-row")).to_have_count(4)      # seats 1-4 by default
         expect(host.locator("#players")).to_contain_text("Seat 1: Zoe")
+        expect(host.locator("#players img.qr")).to_have_count(0)     # one seat's QR code at a time, on tap
+        host.click("#players button[data-action=show-qr-2]")
+        expect(host.locator("#players img.qr")).to_have_count(1)
+        expect(host.locator("#players img.qr")).to_have_attribute("alt", "QR code to join seat 2")
         host.click("#hand-form button")
         expect(host.locator("#host-night")).to_contain_text("hand 1")
         # the deals on offer are the referee's options: the first street's cards, face down

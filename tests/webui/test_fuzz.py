@@ -35,6 +35,8 @@ POSTS = {
     "/api/host/seat/out": ["seat"],
     "/api/host/seat/in": ["seat"],
     "/api/host/settle/paid": ["from", "to", "amount", "index", "paid"],
+    "/api/host/seat/reset": ["seat"],
+    "/api/host/playing": ["seat"],
 }
 GETS = ["/", "/me", "/feed", "/rules", "/ledger", "/host", "/state", "/api/me", "/api/feed", "/api/rules",
         "/api/rules/{x}", "/api/why/{x}", "/api/ledger", "/ledger.csv", "/balances.csv", "/api/games",

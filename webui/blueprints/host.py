@@ -70,6 +70,7 @@ def host_state():
     view = night().host_state()
     for p in view["players"]:
         p["join_url"] = join_url(p["token"])
+        p["claim"] = night().seat_claim(p["seat"])     # which seats a phone holds, since when
     view["url"] = public_url()
     view["camera"] = camera_status()      # outside the night's lock: the camera's lock comes first
     return jsonify(view)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, session
 
-from ..security import csrf_token, current_seat, is_host
+from ..seats import in_use
+from ..security import csrf_token, current_seat, device_id, is_host, seat_turned_away
 from .api import night
 
 bp = Blueprint("pages", __name__)
@@ -21,7 +22,14 @@ def table():
 
 @bp.get("/me")
 def me():
+    refused = seat_turned_away()
+    if refused:
+        return turned_away(refused)
     return page("me.html", "me")
+
+
+def turned_away(sentence: str):
+    return page("message.html", "me", title="Seat taken", message=sentence[0].upper() + sentence[1:] + "."), 403
 
 
 @bp.get("/feed")
@@ -52,7 +60,10 @@ def join(token: str):
     if seat is None:
         return page("message.html", "join", title="Not tonight's table",
                     message="This join link is not for tonight's table. Ask the host for a fresh QR code."), 404
+    if not night().claim_seat(seat, device_id()):
+        return turned_away(in_use(seat))
     session["seat_token"] = token
+    session.permanent = True       # kept when the browser closes: the seat stays with this phone
     csrf_token()
     return redirect("/me", code=303)
 

@@ -130,7 +130,7 @@ C.live = {
     const src = (this.source = new EventSource(url));
     src.onopen = () => this.setBadge("on");
     src.onerror = () => this.setBadge(src.readyState === EventSource.CLOSED ? "off" : "wait");
-    for (const kind of ["table", "snapshot", "night", "camera"]) {
+    for (const kind of ["table", "snapshot", "night", "camera", "seats"]) {
       src.addEventListener(kind, (ev) => {
         if (ev.lastEventId) this.lastId = ev.lastEventId;
         let data;

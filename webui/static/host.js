@@ -38,9 +38,7 @@ H.render = () => {
     ` · pot ${C.money(v.pot)}`), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
     el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map(P.card), s.folded ? " folded" : "")))]
     : el("p", {}, "No night yet: start one below."));
-  C.clear(document.getElementById("players"), v.players.map((p) => el("figure", { class: "player" },
-    el("img", { class: "qr", src: `/qr/seat/${p.seat}.svg?t=${p.token.slice(0, 6)}`, alt: `QR code to join seat ${p.seat}` }),
-    el("figcaption", {}, `Seat ${p.seat}: ${p.name} `, el("a", { href: p.join_url, class: "join-link", "data-seat": p.seat }, "join link")))));
+  Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   document.getElementById("undo-what").textContent = v.undo ? `Last event: #${v.undo.target} ${v.undo.text}` : "Nothing to undo.";
   document.getElementById("undo-button").disabled = !v.undo;

@@ -106,6 +106,7 @@ P.loadMe = async () => {
   const r = await C.get("/api/me");
   if (r.ok) P.renderMe(r.data);
   else if (r.status === 401) C.toast("Your seat link is not for tonight: scan the new QR code", true);
+  else if (r.status === 403) location.reload();      // the seat went to another phone: the page says so
 };
 
 /* Each decision asked of this seat with the options that answer it; then the seat's other moves
@@ -222,6 +223,7 @@ P.onState = (s) => {
    (the stream is the same for every phone, so it carries no cards). */
 P.onLive = (kind, data) => {
   if (kind === "camera") return [];   // the host console's camera panel listens for these itself
+  if (kind === "seats") { if (P.page === "me") P.loadMe(); return []; }   // a seat changed phones
   if (data.feed) P.addFeed(data.feed, false);
   const fresh = P.addFeed(data.announcements, P.page === "feed" || P.page === "me");
   if (P.page === "me") P.loadMe();

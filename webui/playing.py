@@ -1,0 +1,128 @@
+"""Playing-host mode: the host is often a player, so the host console can hide every hole card the
+host would not see from their seat.
+
+With the mode on (`POST /api/host/playing {"seat": N}`, kept in the store for the night) the
+console's cards come from `engine.view(state, N)`, the same view seat N's phone gets; the host
+keeps every host action and sees every decision waiting (their prompts were announced to the
+whole table). What the console is sent is then cut down to what seat N may see:
+- a picker names a face-down card it may not see by its seat alone ("a face-down card of seat 2"),
+  as a phone's picker does; the referee takes a pick by seat;
+- an option whose event itself names such a card (a seat's "Turn up the K♥", a random hole-card
+  swap, "Show your hole cards" for another seat) is left out and counted: that seat takes it on its
+  own phone, or the host leaves the mode for it;
+- a camera reading of a card that is not face up shows "a face-down card" (no name, no runner-up
+  reads); Confirm still records what the camera read, Correct takes the card the host types;
+- and, as a last net, every JSON answer of `/api/host/...` has each such card's code and name
+  replaced (`Secrecy.scrub`), so a text added later (an undo line, a refusal, the camera's
+  refused events) cannot name one either.
+The camera picture itself labels face-down cards "down" (webui/camera.py), so it needs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from referee import engine
+from referee.engine import HOST
+from referee.events import parse_any_card
+
+if TYPE_CHECKING:
+    from .night import Night
+
+FACE_DOWN = "a face-down card"
+
+
+def _setting(night: "Night") -> str:
+    return f"playing_host:{night.session_id}"
+
+
+def playing_seat(night: "Night") -> int | None:
+    """The seat the host plays at tonight, or None (the console sees every card)."""
+    if night.session_id is None:
+        return None
+    value = night.setting(_setting(night))
+    return int(value) if value else None
+
+
+def set_playing(night: "Night", seat: int | None) -> None:
+    night.put_setting(_setting(night), "" if seat is None else str(seat))
+
+
+def _boards(seen: dict) -> dict:
+    return ((seen.get("hand") or {}).get("boards")) or {}
+
+
+def host_seen(state, seat: int) -> dict:
+    """The console's view when the host plays at `seat`: that seat's cards, every decision waiting."""
+    return {**engine.view(state, seat), "pending": engine.view(state, HOST)["pending"]}
+
+
+class Secrecy:
+    """The cards seat `seat` may not see now (codes and the names people read) and how to hide them."""
+
+    def __init__(self, state, seat: int) -> None:
+        everything, mine = engine.view(state, HOST), engine.view(state, seat)
+        self.visible = {c["card"] for b in _boards(mine).values() for c in b["cards"] if c["card"]}
+        self.visible |= set((mine.get("hand") or {}).get("community") or ())
+        self.hidden = {c["card"] for b in _boards(everything).values() for c in b["cards"]
+                       if c["card"]} - self.visible
+        names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
+        self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
+
+    def names_hidden(self, value: Any) -> bool:
+        """Whether a JSON value names a hidden card by its code."""
+        if isinstance(value, str):
+            return value in self.hidden
+        if isinstance(value, dict):
+            return any(self.names_hidden(v) for v in value.values())
+        if isinstance(value, list):
+            return any(self.names_hidden(v) for v in value)
+        return False
+
+    def scrub(self, value: Any) -> Any:
+        """A JSON value with every hidden card unnamed: a code alone becomes null, a name in a
+        text "a face-down card", and a camera reading of a card not face up loses its reads."""
+        if isinstance(value, str):
+            if value in self.hidden:
+                return None
+            return self._names.sub(FACE_DOWN, value) if self._names else value
+        if isinstance(value, list):
+            return [self.scrub(v) for v in value]
+        if isinstance(value, dict):
+            if _is_reading(value) and value.get("up") is not True and value.get("card") not in self.visible:
+                where = f" at seat {value['seat']}" if value.get("seat") else ""
+                value = {**value, "card": None, "candidates": [], "text": f"{value.get('kind')}: {FACE_DOWN}{where}"}
+            return {k: self.scrub(v) for k, v in value.items()}
+        return value
+
+    def options(self, options: list[dict]) -> tuple[list[dict], int]:
+        """The console's options as the playing host may see them, and how many were left out
+        (their events name a card the host may not see)."""
+        kept = [o for o in options if not self.names_hidden(o["post"])]
+        for o in kept:
+            picks = {}
+            for p in o["picks"]:
+                if p["card"] in self.hidden:
+                    p = {"seat": p["seat"], "card": None, "label": f"{FACE_DOWN} of seat {p['seat']}"}
+                picks.setdefault((p["seat"], p["card"]), p)
+            o["picks"] = list(picks.values())
+        return kept, len(options) - len(kept)
+
+
+def _is_reading(value: dict) -> bool:
+    return {"kind", "card", "candidates"} <= value.keys()
+
+
+def mask_host_state(view: dict, state, seat: int) -> dict:
+    """The host console's state (views.host_state) for a host playing at `seat`."""
+    secrecy = Secrecy(state, seat)
+    view["options"], left_out = secrecy.options(view["options"])
+    for s, opts in view["seat_options"].items():
+        view["seat_options"][s], more = secrecy.options(opts)
+        left_out += more
+    view["playing_left_out"] = left_out
+    return secrecy.scrub(view)
+
+
+__all__ = ["FACE_DOWN", "Secrecy", "host_seen", "mask_host_state", "playing_seat", "set_playing"]
