@@ -298,6 +298,24 @@ class CardDiscarded(Event):
 
 
 @dataclass(frozen=True)
+class CardCorrected(Event):
+    """The host corrects a card's identity where it lies: the card entered as `card` at `seat` (None:
+    a face-down card nobody named) is really `to`. It keeps its place, face and street; no rule
+    fires again (see the "correction" interpretation in docs/interpretations.md)."""
+    type: ClassVar[str] = "card_corrected"
+    seat: int
+    card: AnyCard | None
+    to: AnyCard
+    reason: str
+
+    def __post_init__(self) -> None:
+        if not self.reason.strip():
+            raise ValueError("a correction needs a reason")
+        if self.card == self.to:
+            raise ValueError("a correction must name a different card")
+
+
+@dataclass(frozen=True)
 class CardPlayed(Event):
     """A card is played to the trick area / discard pile (trick and shedding games)."""
     type: ClassVar[str] = "card_played"

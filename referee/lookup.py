@@ -96,6 +96,16 @@ BASE_GAME_READINGS = (
     ("base: options lapse", "An option (sell a 3, the 8 Ball, 2 Hog, Queen of Hearts, 4-tician, combining 2s) "
      "lasts until the first betting action of that street; obligations (pay or fold, must trade, turn a card "
      "up) hold the betting until answered; the war holds the deal."),
+    ("base: correction", "The host may correct the table by hand at any time, with a reason everyone hears: a card "
+     "turned up or down, moved, traded or discarded with no rule asking (rule 'correction'), or a card entered "
+     "wrong (`card_corrected`: the card becomes the right one where it lies, same place, face and street). A "
+     "correction fixes what the table shows; it does not re-run the rules: what the wrong card set off (a fee, "
+     "a decision) stays until the host undoes it, and the right card's power does not fire, since it was dealt "
+     "already. To have the rules judge the right card, undo the deal and enter it again."),
+    ("base: undo", "The host may undo any event still in the log, not only the last: the night is replayed "
+     "without it. If a later event could not have happened without it (a bet by a seat that would not have been "
+     "to act, a card that answered a decision it opened) the undo is refused, naming that event: undo it first. "
+     "An undo cannot itself be undone; enter the event again instead."),
 )
 
 

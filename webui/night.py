@@ -223,18 +223,24 @@ class Night:
 
     def undo_target(self) -> tuple[int, Event] | None:
         """The latest event that can be undone: (referee log position, event)."""
+        latest = self.undoable(1)
+        return latest[0] if latest else None
+
+    def undoable(self, limit: int = 5) -> list[tuple[int, Event]]:
+        """The last `limit` events still in force, newest first: (referee log position, event). Any of
+        them may be undone; the referee refuses one a later event depends on, naming that event."""
         if not self.table:
-            return None
+            return []
         state = self.table.state
+        out: list[tuple[int, Event]] = []
         log = state.log.to_tuple()
         for pos in range(len(log), 0, -1):
             e = log[pos - 1]
-            if isinstance(e, Undo) or pos in state.undone:
-                continue
-            if isinstance(e, TableOpened):
-                return None
-            return pos, e
-        return None
+            if isinstance(e, TableOpened) or len(out) >= limit:
+                break
+            if not isinstance(e, Undo) and pos not in state.undone:
+                out.append((pos, e))
+        return out
 
     def undo(self, reason: str, key: str, target: int | None = None) -> dict:
         with self.lock:

@@ -27,6 +27,8 @@ from referee import engine
 from referee.engine import HOST
 from referee.events import parse_any_card
 
+from .console import option_key
+
 if TYPE_CHECKING:
     from .night import Night
 
@@ -62,6 +64,7 @@ class Secrecy:
     """The cards seat `seat` may not see now (codes and the names people read) and how to hide them."""
 
     def __init__(self, state, seat: int) -> None:
+        self.state, self.seat = state, seat
         everything, mine = engine.view(state, HOST), engine.view(state, seat)
         self.visible = {c["card"] for b in _boards(mine).values() for c in b["cards"] if c["card"]}
         self.visible |= set((mine.get("hand") or {}).get("community") or ())
@@ -69,6 +72,21 @@ class Secrecy:
                        if c["card"]} - self.visible
         names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
         self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
+
+    def event_of(self, shown: dict) -> dict:
+        """The event (as JSON) behind an option the console was given by its key: what it would
+        send names the cards, even where its label does not."""
+        if not hasattr(self, "_events"):
+            self._events = {option_key(o): o.event.to_json() for s in (None, *self.state.seats)
+                            for o in engine.options(self.state, s)}
+        return self._events.get(shown.get("key"), shown["post"])
+
+    def refuses(self, option) -> str | None:
+        """Why a playing host may not take `option` (its event names a card they may not see)."""
+        if self.names_hidden(option.event.to_json()):
+            return ("that action names a card you may not see while you play at seat "
+                    f"{self.seat}: the seat takes it on its own phone, or stop playing to enter it")
+        return None
 
     def names_hidden(self, value: Any) -> bool:
         """Whether a JSON value names a hidden card by its code."""
@@ -99,7 +117,7 @@ class Secrecy:
     def options(self, options: list[dict]) -> tuple[list[dict], int]:
         """The console's options as the playing host may see them, and how many were left out
         (their events name a card the host may not see)."""
-        kept = [o for o in options if not self.names_hidden(o["post"])]
+        kept = [o for o in options if not self.names_hidden(self.event_of(o))]
         for o in kept:
             picks = {}
             for p in o["picks"]:

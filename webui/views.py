@@ -30,11 +30,15 @@ from .wording import named
 
 from .playing import host_seen, mask_host_state, playing_seat
 
+from .console import option_key
+from .wording import event_text
+
 if TYPE_CHECKING:
     from .night import Night
 
 Viewer = int | str | None
 BET_ACTIONS = (*betting.EVENTS, "all_in")
+UNDO_LIST = 5      # the host console lists this many recent events to undo
 
 
 def _pretty(card) -> str:
@@ -236,9 +240,18 @@ def seat_options(state, seat: int, seen: dict, names: dict[int, str] | None = No
 
 
 def host_options(state, seat: int | None, seen: dict, names: dict[int, str] | None = None) -> list[dict]:
-    """Options the host console sends as events (the host's own, or a seat's on its behalf)."""
-    return [_option(o, {"url": "/api/host/event", "body": {"event": o.event.to_json()}}, seen, names)
-            for o in engine.options(state, seat)]
+    """Options the host console takes (the host's own, or a seat's on its behalf): each is sent to
+    /api/host/option by its key, with what it needs filled in; the event stays here."""
+    out = []
+    for o in engine.options(state, seat):
+        key = option_key(o)
+        shown = _option(o, {"url": "/api/host/option", "body": {"seat": seat, "option": key}}, seen, names)
+        if o.action == "deal":     # the console's deal forms: which seat, which deck, which face
+            shown.update(deal={"seat": o.event.seat, "up": o.event.up, "deck": o.event.deck, "street": o.event.street})
+        elif o.action == "start":  # the start form: the hand's number, and the dealer it suggests
+            shown.update(start={"hand": o.event.hand, "dealer": o.event.dealer})
+        out.append({**shown, "key": key})
+    return out
 
 
 def seat_state(night: "Night", seat: int) -> dict:
@@ -257,10 +270,12 @@ def host_state(night: "Night") -> dict:
     seen = None if table is None else engine.view(table.state, HOST) if playing is None else \
         host_seen(table.state, playing)     # a playing host sees the cards as their seat does
     view = table_view(night, HOST, seen)
-    target = night.undo_target()
     names = _names(night)
-    view["undo"] = None if target is None else {"target": target[0], "text": told_at(table.state, target[0], names),
-                                                "raw_text": target[1].describe()}
+    undoable = [{"target": pos, "text": told_at(table.state, pos, names), "raw_text": e.describe(), "type": e.type} for pos, e in night.undoable(UNDO_LIST)]
+    view["undo"] = undoable[0] if undoable else None
+    view["undoable"] = undoable
+    hand = table.state.hand if table is not None else None
+    view["deal_order"] = list(hand.order) if hand is not None else []
     view["players"] = [{"seat": p["seat"], "name": p["name"], "token": p["token"]} for p in night.players()]
     view["options"], view["seat_options"] = [], {}
     if table is not None and not night.ended:

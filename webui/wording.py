@@ -145,6 +145,14 @@ def _undo(t: _Teller, e: ev.Undo) -> str:
     return f"the host undid event {e.target}" + (f" ({what})" if what else "") + f" because: {e.reason}"
 
 
+def _corrected(t: _Teller, e: ev.CardCorrected) -> str:
+    """"Ann's 4♥ corrected to the K♣ (host correction: misread)", each card unnamed where unseen."""
+    if not t.visible(e.to):
+        return f"a face-down card of {t.whose(e.seat)} corrected (host correction: {e.reason})"
+    was = e.card.pretty if e.card is not None and t.visible(e.card) else "card"
+    return f"{t.whose(e.seat)} {was} corrected to the {e.to.pretty} (host correction: {e.reason})"
+
+
 def _bet(t: _Teller, e: ev.BetAction) -> str:
     who = t.who(e.seat)
     if isinstance(e, ev.BringIn):
@@ -182,6 +190,7 @@ _TELL: dict[type, Callable[[_Teller, ev.Event], str]] = {
     ev.Payment: lambda t, e: f"{t.who(e.seat)} paid {fmt(e.amount)} to {account_words(e.to, t.names)}"
                              + "".join(f" ({x})" for x in (rule_name(e.rule) if e.rule else "", e.memo) if x),
     ev.Undo: _undo,
+    ev.CardCorrected: _corrected,
     te.BuyIn: lambda t, e: f"{t.who(e.seat)} bought {fmt(e.amount)} of chips from the bank" + (f" ({e.memo})" if e.memo else ""),
     te.CashOut: lambda t, e: f"{t.who(e.seat)} cashed out {fmt(e.amount)}" + (f" ({e.memo})" if e.memo else ""),
     te.SeatJoined: lambda t, e: f"{e.name or t.who(e.seat)} took a seat at the table",

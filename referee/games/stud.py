@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from ..announcements import Kind
 from ..cards import Card
-from ..events import (AllIn, BetAction, BringIn, CardDealt, CardDiscarded, CardExposed, CardMoved, CardsSwapped,
+from ..events import (AllIn, BetAction, BringIn, CardCorrected, CardDealt, CardDiscarded, CardExposed, CardMoved, CardsSwapped,
                       CardTurnedDown, Complete, Event, Fold, HandShown, HandStarted)
 from ..game import MAIN, Game
 from ..ledger import seat_account
@@ -39,6 +39,7 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
     handlers = {
         CardDealt: "deal", CardExposed: "card_exposed", CardTurnedDown: "card_turned_down",
         CardsSwapped: "cards_swapped", CardMoved: "card_moved", CardDiscarded: "card_discarded", HandShown: "show",
+        CardCorrected: "card_corrected",
         **{t: "act" for t in (BringIn, Complete, bet.Check, bet.Bet, bet.Call, bet.Raise, Fold, AllIn)}}
 
     def opened_text(self, settings) -> str:

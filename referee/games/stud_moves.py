@@ -10,7 +10,7 @@ into an irregularity for the host, who rules on it (undo, or a decision the rule
 from __future__ import annotations
 
 from ..announcements import Kind
-from ..events import CardDiscarded, CardExposed, CardMoved, CardsSwapped, CardTurnedDown
+from ..events import CardCorrected, CardDiscarded, CardExposed, CardMoved, CardsSwapped, CardTurnedDown
 from ..work import Refusal, Work
 from .stud_state import Hand, Slot
 
@@ -37,6 +37,29 @@ class StudMoves:
     def card_discarded(self, w: Work, event: CardDiscarded) -> None:
         self.permitted(w, event, f"seat {event.seat} discard the {_pretty(event.card)}")
         self.discard(w, event)
+
+    def card_corrected(self, w: Work, event: CardCorrected) -> None:
+        """The host says a card was entered wrong: it becomes the right card where it lies (place,
+        face, street and marks kept). Only what the table shows changes: no rule fires again, and
+        what the wrong card set off stays until the host undoes it (a wrong card's power), since the
+        events after it were judged with it on the table."""
+        hand = w.hand
+        index = self.find(hand, event.seat, event.card)
+        slot = hand.boards[event.seat].slots[index]
+        if slot.card is not None and event.card is None:
+            raise Refusal(f"seat {event.seat}'s cards are all named: say which card is wrong")
+        self.check_card_free(hand, event.to)
+        hand.boards[event.seat] = hand.boards[event.seat].with_slot(
+            index, Slot(event.to, slot.up, slot.street, slot.order, slot.tags))
+        hand.up_deals = tuple((o, s, event.to if o == slot.order else c, st) for o, s, c, st in hand.up_deals)
+        was = "unnamed face-down card" if slot.card is None else slot.card.pretty
+        # A hole card is named to its owner (and the host) only: the table hears that one was fixed.
+        if slot.up:
+            w.say(f"Host correction: seat {event.seat}'s {was} is the {event.to.pretty} ({event.reason}).",
+                  rule="correction", kind=Kind.INFO, seats=(event.seat,))
+        else:
+            w.say(f"Host correction: one of seat {event.seat}'s face-down cards was entered wrong and is "
+                  f"corrected ({event.reason}).", rule="correction", kind=Kind.INFO, seats=(event.seat,))
 
     def permitted(self, w: Work, event, what: str) -> None:
         """A move no rule asks for is refused; the host may still correct the table by hand, with a

@@ -11,7 +11,9 @@ import json
 from pathlib import Path
 
 from dashboard_kit import Phone
+from referee import engine
 from referee.engine import HOST
+from webui.console import option_key
 from referee.events import from_json
 
 HANDS = Path(__file__).resolve().parents[1] / "referee" / "hands"
@@ -72,10 +74,10 @@ class Table:
                 {k: v for k, v in fills.items() if k == "card"}
         option = self.host_option(raw)
         if option is not None:
-            event = {**option["post"]["body"]["event"], **_fills(option, raw)}
+            sent = {**option["post"]["body"], **_fills(option, raw)}
             if raw["type"] == "hand_started":
-                event["dealer"] = raw["dealer"]          # the console's dealer picker, set to the option's
-            return "host option", self.host.post("/api/host/event", {"event": event}), {}
+                sent["dealer"] = raw["dealer"]           # the console's dealer picker, set to the option's
+            return "host option", self.host.post(option["post"]["url"], sent), {}
         return "host event", self.host.post("/api/host/event", {"event": raw}), {}
 
     def me(self, seat: int) -> dict:
@@ -95,16 +97,21 @@ class Table:
         return None
 
     def host_option(self, raw: dict) -> dict | None:
-        for o in self.host.get("/api/host/state").get_json()["options"]:
-            ev = o["post"]["body"]["event"]
+        """The console's button (by its key) for the host option that enters `raw`."""
+        shown = {o["key"]: o for o in self.host.get("/api/host/state").get_json()["options"]}
+        for o in engine.options(self.state, None):
+            ev = o.event.to_json()
+            if raw["type"] == "cards_swapped" == ev["type"] and all(ev[k] == raw.get(k) for k in
+                                                                   ("seat_a", "card_a", "seat_b", "card_b")):
+                return shown.get(option_key(o))   # None: left out (a playing host may not see it)
             if raw["type"] == "decision" and ev["type"] == "decision" and (ev["rule"], ev["choice"]) == \
                     (raw["rule"], raw["choice"]):
-                return o
+                return shown.get(option_key(o))   # None: left out (a playing host may not see it)
             if raw["type"] == "card_dealt" == ev["type"] and ev["seat"] == raw["seat"] and ev["up"] == raw["up"] and \
                     raw.get("street") in (ev["street"], None) and ev["deck"] == raw.get("deck", "main"):
-                return o
+                return shown.get(option_key(o))   # None: left out (a playing host may not see it)
             if raw["type"] == "hand_started" == ev["type"] and ev["hand"] == raw["hand"]:
-                return o
+                return shown.get(option_key(o))   # None: left out (a playing host may not see it)
         return None
 
 

@@ -78,10 +78,14 @@ def test_join_watch_pay_undo_on_a_phone(server):
             host.goto(f"{base}/host")
             host.fill("#pin", PIN)
             host.click("#login button")
-            expect(host.locator("#undo-what")).to_contain_text("Ann pays $2.50 (Black Jack)")
+            latest = host.locator("#undo-list li").first          # the newest event first: seat 1's payment
+            expect(latest).to_have_attribute("data-target", str(night.undo_target()[0]))
+            assert night.undo_target()[1].type == "decision"
             host.fill("#undo-reason", "paid by mistake")
-            host.click("#undo-button")
-            expect(host.locator("#undo-what")).to_contain_text("the J♠ dealt face up to Ann")
+            paid = latest.get_attribute("data-target")
+            latest.locator("button").click()
+            expect(host.locator("#undo-list li").first).not_to_have_attribute("data-target", paid)
+            assert night.undo_target()[1].type == "card_dealt"
             shot(host, "3-host-undid")
 
             expect(phone.locator("#me-pot")).to_have_text("$1.50")

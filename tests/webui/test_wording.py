@@ -39,6 +39,8 @@ def sample(cls: type[ev.Event]) -> ev.Event:
         kwargs[f.name] = values[str(f.type)]
     if cls is ev.CardsSwapped or cls is ev.CardMoved:
         kwargs.update({k: 2 for k in ("seat_b", "to_seat") if k in kwargs})
+    if cls is ev.CardCorrected:
+        kwargs.update(to=KING, reason="misread")
     if cls is ev.Undo:
         kwargs.update(target=2, reason="dealt by mistake")
     return cls(**kwargs)

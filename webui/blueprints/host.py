@@ -10,8 +10,12 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request, session
 
 from referee import registry
+from referee.engine import Refusal
 from referee.events import CardDealt, Decision, from_json
 
+from .. import console
+from ..night import Conflict
+from ..playing import Secrecy, playing_seat
 from ..security import (ApiError, bad, body, check_pin, field, host_required, idempotent, key_for_store)
 from .api import card_field, night
 from .camera import camera_status
@@ -131,6 +135,83 @@ def enter_event():
     data = body()
     raw = field(data, "event", "dict")
     event = from_json(raw)             # EventError -> 400 with what is wrong
+    return jsonify(night().submit(event, key_for_store(), "host"))
+
+
+def _table():
+    table = night().table
+    if table is None:
+        raise ApiError(409, "no night is running yet: the host starts one on the host page")
+    return table
+
+
+@bp.post("/api/host/option")
+@host_required
+@idempotent
+def take_option():
+    """One of the referee's options, by the key the console was given (`{"seat": null or N,
+    "option": key}`) and what it needs: `target_seat`/`card` for a pick, `card` for a deal,
+    `cards`, `amount`, `dealer` for a hand started from another seat. No event JSON."""
+    data = body()
+    state = _table().state
+    seat = field(data, "seat", "int", required=False, choices=state.seats)
+    option = console.find_option(state, seat, field(data, "option", "str", max_len=40))
+    playing = playing_seat(night())
+    refused = playing is not None and Secrecy(state, playing).refuses(option)
+    if refused:
+        raise ApiError(409, refused)
+    event = console.fill(option, data, state.seats)
+    return jsonify(night().submit(event, key_for_store(), "host" if seat is None else f"host for seat {seat}"))
+
+
+@bp.post("/api/host/street")
+@host_required
+@idempotent
+def deal_street():
+    """A whole round of cards in one form: `{"cards": [{"seat": N, "card": "9D" or null}, ...]}` in
+    deal order, each dealt as its own event through the deal the referee offers that seat. It stops
+    at the first one refused (a 409 with its words); the ones before it stay dealt."""
+    data = body()
+    rows = field(data, "cards", "list")
+    if not 1 <= len(rows) <= 12 or not all(isinstance(r, dict) for r in rows):
+        raise bad("field 'cards' must list 1 to 12 objects like {\"seat\": 1, \"card\": \"9D\"}")
+    seats = _table().state.seats
+    for row in rows:                          # every row well formed before the first card is dealt
+        field(row, "seat", "int", choices=seats)
+        card_field(row, "card", required=False)
+    done = []
+    for i, row in enumerate(rows):
+        table, seat = _table(), row["seat"]
+        key = f"{key_for_store()}:{i}"
+        if table.recorded(f"web:{key}"):       # dealt by this same request before (a retry after a restart)
+            done.append({"seat": seat, "recorded": False})
+            continue
+        option = console.deal_option(table.state, seat)
+        try:
+            if option is None:
+                raise ApiError(409, f"seat {seat} is not due a card now")
+            result = night().submit(console.fill(option, row, seats), key, "host")
+        except (ApiError, Refusal, Conflict) as exc:
+            words = exc.message if isinstance(exc, ApiError) else f"refused: {exc}" if isinstance(exc, Refusal) \
+                else str(exc)
+            dealt = f" ({len(done)} dealt before it stay dealt)" if done else ""
+            resp = jsonify({"error": f"card {i + 1} (seat {seat}): {words}{dealt}", "status": 409,
+                            "dealt": done, "stopped_at": i})
+            resp.status_code = 409
+            return resp
+        done.append({"seat": seat, **result})
+    return jsonify({"dealt": done, "announcements": [a for d in done for a in d.get("announcements", ())]})
+
+
+@bp.post("/api/host/correct")
+@host_required
+@idempotent
+def correct_card():
+    """"Correct this card": `{"seat", "card" (null: an unnamed face-down card), "what": identity
+    (with "to") | turn_up | turn_down | move (with "to_seat") | swap (with "to_seat", "with_card") |
+    discard, "reason"}`, announced to everyone with its reason (rule "correction")."""
+    data = body()
+    event = console.correction(data, _table().state.seats)
     return jsonify(night().submit(event, key_for_store(), "host"))
 
 

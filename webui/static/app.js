@@ -85,7 +85,7 @@ C.option = (o, done) => {
     Object.assign(into, picked);
     return b;
   };
-  const cls = o.name === "fold" ? "danger" : "primary";
+  const cls = o.name === "fold" || o.action === "end" ? "danger" : "primary";   // a misdeal undoes the hand
   const send = (label, picked, name) => C.actionButton(label, o.post.url, body(picked), { name, cls, done });
   if (!o.needs.includes("target")) return C.el("span", { class: "option" }, inputs, send(o.label, {}, o.name));
   return C.el("div", { class: "targets" }, C.el("span", { class: "muted" }, o.label + ": pick "), inputs,

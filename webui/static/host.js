@@ -36,28 +36,34 @@ H.render = () => {
   C.clear(document.getElementById("host-night"), n ? [el("p", {}, el("strong", {}, n.name), ` · ${n.game}` +
     (n.ended ? " · over" : "") + (v.hand ? ` · hand ${v.hand.number}, street ${v.hand.street}, ${v.hand.phase}` : " · between hands") +
     ` · pot ${C.money(v.pot)}`), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
-    el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map(P.card), s.folded ? " folded" : "")))]
+    el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map((c) => H.fixable(s.seat, c)), s.folded ? " folded" : "")))]
     : el("p", {}, "No night yet: start one below."));
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
-  document.getElementById("undo-what").textContent = v.undo ? `Last event: #${v.undo.target} ${v.undo.text}` : "Nothing to undo.";
-  document.getElementById("undo-button").disabled = !v.undo;
   H.showCamera(v.camera);
 };
 
 /* Everything the console offers comes from the referee's options: the host's own, and each seat's,
    which the host takes for a seat whose player has no phone. Each decision waiting is shown with
    the options that answer it; starting a hand and dealing have their forms, filled from options. */
+/* A card on the host board: tap it to correct it (console.js fills the form). */
+H.fixable = (seat, c) => C.el("button", { type: "button", class: "fix-card", "data-seat": seat, "data-card": c.code || "",
+  title: "correct this card" }, P.card(c));
+
 H.who = (p) => p.seat !== null ? "seat " + p.seat : p.open_to.length ? "seats " + p.open_to.join(", ") : "host";
 
 H.renderOptions = (v) => {
   const { el } = C;
   const all = [...v.options, ...Object.values(v.seat_options).flat()];
   const asked = v.pending.map((p) => p.id);
+  // a decision's answers, and for one the host settles at the table (the war) the moves its rule offers
+  const answers = (p) => {
+    const direct = all.filter((o) => o.decision === p.id);
+    return direct.length || p.seat !== null ? direct : v.options.filter((o) => o.decision === null && o.rule === p.rule);
+  };
   C.clear(document.getElementById("host-pending"), v.pending.length ? v.pending.map((p) => el("div", { class: "decision" },
     el("p", {}, el("strong", {}, H.who(p) + ": "), p.prompt),
-    el("div", { class: "buttons" }, all.filter((o) => o.decision === p.id).map((o) =>
-      C.option(o.seat !== p.seat ? { ...o, label: `seat ${o.seat}: ${o.label}` } : o, H.load)))))
+    el("div", { class: "buttons" }, answers(p).map((o) => H.take(o, p)))))
     : el("p", { class: "muted" }, "Nothing."));
   const own = v.options.filter((o) => !asked.includes(o.decision));
   C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
@@ -67,22 +73,31 @@ H.renderOptions = (v) => {
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
     el("strong", {}, `${s.seat} ${s.name}:`), opts.map((o) => C.option(o, H.load)))) : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
+  H.start = start;
   document.getElementById("hand-form").hidden = !start;
   const dealer = document.getElementById("hand-dealer");
   let keep = dealer.value;               // the host may deal from another seat than the option's
-  if (start && H.startFor !== start.post.body.event.hand) {
-    H.startFor = start.post.body.event.hand;
+  if (start && H.startFor !== start.start.hand) {
+    H.startFor = start.start.hand;
     document.getElementById("hand-no").value = H.startFor;
-    keep = start.post.body.event.dealer;
+    keep = start.start.dealer;
+    E.lastDealt = null;                   // a new hand is dealt from the dealer's left
   }
   C.clear(dealer, v.seats.map((s) => el("option", { value: s.seat }, `${s.seat} ${s.name}`)));
   if (keep) dealer.value = keep;
-  H.deals = own.filter((o) => o.action === "deal");
-  document.getElementById("card-form").hidden = !H.deals.length;
-  const pick = document.getElementById("card-option");
-  const picked = pick.value;
-  C.clear(pick, H.deals.map((o) => el("option", { value: o.label }, o.label)));
-  if (H.deals.some((o) => o.label === picked)) pick.value = picked;
+  E.render(v, own);
+};
+
+/* A deal offered as the answer to a decision (the war) goes through the deal form's card field. */
+H.take = (o, p) => {
+  if (o.action !== "deal") return C.option(o.seat !== p.seat ? { ...o, label: `seat ${o.seat}: ${o.label}` } : o, H.load);
+  const input = C.el("input", { size: 4, autocomplete: "off", placeholder: "card", "aria-label": o.label });
+  const button = C.actionButton(o.label, o.post.url, () => {
+    const card = input.value.trim();
+    if (!card) { C.toast("Type the card, e.g. 9D", true); return null; }
+    return { ...o.post.body, card };
+  }, { name: "deal-" + o.deal.seat, cls: "primary", done: () => { E.dealt(o.deal.seat); H.load(); } });
+  return C.el("span", { class: "option" }, input, button);
 };
 
 /* ------------------------------------------------------------------ camera */
@@ -198,23 +213,13 @@ H.init = async () => {
     if (H.view && H.view.night && !H.view.night.ended && !confirm("Start a new night? Tonight's ledger stays in the store.")) return;
     H.send("/api/host/night", H.nightBody(), f);
   });
-  on("hand-form", (f) => H.send("/api/host/event", { event: { type: "hand_started", hand: Number(document.getElementById("hand-no").value),
-    dealer: Number(document.getElementById("hand-dealer").value) } }, f));
-  on("card-form", (f) => {
-    const o = H.deals.find((d) => d.label === document.getElementById("card-option").value);
-    const card = document.getElementById("card-code").value.trim() || null;   // a face-down card may stay unnamed
-    H.send(o.post.url, { event: { ...o.post.body.event, card } }, f)
-      .then((r) => { if (r.ok) { document.getElementById("card-code").value = ""; document.getElementById("card-code").focus(); } });
-  });
+  on("hand-form", (f) => H.start && H.send(H.start.post.url, { ...H.start.post.body,
+    dealer: Number(document.getElementById("hand-dealer").value) }, f));
+  E.init();
   on("event-form", (f) => {
     let ev;
     try { ev = JSON.parse(document.getElementById("event-json").value); } catch (e) { C.toast("That is not JSON: " + e.message, true); return; }
     H.send("/api/host/event", { event: ev }, f);
-  });
-  on("undo-form", (f) => {
-    const reason = document.getElementById("undo-reason").value.trim();
-    if (!reason) { C.toast("Say why: the reason goes in the ledger", true); return; }
-    H.send("/api/host/undo", { reason }, f).then((r) => { if (r.ok) document.getElementById("undo-reason").value = ""; });
   });
   document.getElementById("end-night").addEventListener("click", async () => {
     if (!confirm("End the night and show the settle-up?")) return;
