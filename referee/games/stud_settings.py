@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..settings import Settings
+from ..settings import Settings, SettingsError
+
+BETS = ("tracked", "untracked")
 
 
 @dataclass(frozen=True)
@@ -21,3 +23,16 @@ class StudSettings(Settings):
     # Not enough cards left for every player's last card: it is dealt as one community card,
     # face up in the centre, shared by all (the usual stud practice; see docs/interpretations.md).
     community_card: bool = True
+    # "tracked": every bet is entered and the deal waits for each betting round; "untracked": the
+    # chips are not entered (a camera table: the camera sees cards, not chips), the deal never
+    # waits for betting, only folds are entered; antes, fees and their pot still work
+    # (see docs/interpretations.md, "base: untracked bets").
+    bets: str = "tracked"
+
+    @property
+    def bets_tracked(self) -> bool:
+        return self.bets == "tracked"
+
+    def check(self) -> None:
+        if self.bets not in BETS:
+            raise SettingsError(f"bets must be {' or '.join(map(repr, BETS))}, got {self.bets!r}")

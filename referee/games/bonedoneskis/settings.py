@@ -35,6 +35,7 @@ class BonedoneskisSettings(StudSettings):
     combine_ace_low: bool = True      # Codependent 2's: an ace counts 1 (A+2 = 3)
 
     def check(self) -> None:
+        super().check()
         for name, allowed in _CHOICES:
             if getattr(self, name) not in allowed:
                 raise SettingsError(f"{name} must be {' or '.join(map(repr, allowed))}")
