@@ -61,7 +61,7 @@ class NightReferee(Referee):
         table = self.night.table
         return table.state if table is not None else State()
 
-    def submit(self, event, key: str | None = None, actor: str = "camera") -> list:
+    def submit(self, event, key: str | None = None, actor: str = "camera", evidence=None) -> list:
         self._n += 1
         night = self.night
         with night.lock:
