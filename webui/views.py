@@ -24,6 +24,8 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.state import evolve
 
+from . import evidence
+
 if TYPE_CHECKING:
     from .night import Night
 
@@ -235,7 +237,9 @@ def _told(event: Event, seen: set[str]) -> str:
 
 def why(night: "Night", found: dict, viewer: Viewer) -> dict:
     """`lookup.explain`'s answer with its events told as `viewer` may see them (a face-down card
-    dealt names its card in the log)."""
+    dealt names its card in the log), with the camera's picture behind it (`evidence`: url and
+    frame, or None) when this viewer may see it."""
+    found = {**found, "evidence": evidence.why_field(night, found, viewer)}
     if viewer == HOST:
         return found
     seen = _seen_codes(engine.view(night.table.state, viewer))
