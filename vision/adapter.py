@@ -9,7 +9,10 @@ the referee's current state so that one physical fact gives at most one event:
 * at showdown a seat's hole cards turned up one by one become one `HandShown` once all are up;
 * a move into the trick area is `CardPlayed` by the seat it came from;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
-  for the host to confirm or correct: it never becomes a wrong announcement.
+  for the host to confirm or correct: it never becomes a wrong announcement;
+* `waits` says when an observation must wait for the people at the table (a card leaving while a
+  decision about it is open; a hole card turned up during the last betting round, which is the
+  showdown): the pipeline holds it (`vision.holding`) and offers it again later.
 """
 
 from __future__ import annotations

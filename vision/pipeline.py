@@ -5,7 +5,9 @@ adapter -> referee events -> announcements.
 (or until stopped). Host input that the camera cannot see (bets, decisions) can be fed in as
 `host_events`: (time in seconds, referee event) pairs, submitted when the video reaches them.
 Nothing here raises on a bad frame, a lost camera or a refused event: it is recorded in the
-status and the game state is kept.
+status and the game state is kept. An observation the referee cannot take yet is held, in order,
+and offered again whenever the referee moved on (`vision.holding`); each carries a small crop of
+its frame as evidence for the referee to keep.
 """
 
 from __future__ import annotations
