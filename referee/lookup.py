@@ -93,6 +93,14 @@ BASE_GAME_READINGS = (
     ("base: power announcements", "Card powers are announced at showdown when they change what a card plays "
      "as (a 7 as the A♠, a black 6 as an Ace); red 6s whenever held; No Copies only when it changed the hand "
      "as named (not when it cost only a kicker)."),
+    ("base: untracked bets", "Setting bets 'untracked' (a camera table: the camera sees cards, not chips): "
+     "nobody enters bets, so the deal never waits for a betting round; who brings in or acts first is still "
+     "announced each street, and obligations (pay or fold, must trade, turn a card up) still hold the next "
+     "street until answered. Only folds are entered, at any time. Antes and house-rule fees are still "
+     "charged, and the pot the referee awards is theirs: at the showdown the best hand takes it, a hand all "
+     "but one fold goes to the last seat in, a Bonedoneskis to its holder; the chips bet on the table are "
+     "the players' own and go to the winner the referee names. Options 'until the first bet' last until "
+     "the next card. Default 'tracked': every bet entered, as above."),
     ("base: options lapse", "An option (sell a 3, the 8 Ball, 2 Hog, Queen of Hearts, 4-tician, combining 2s) "
      "lasts until the first betting action of that street; obligations (pay or fold, must trade, turn a card "
      "up) hold the betting until answered; the war holds the deal."),

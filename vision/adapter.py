@@ -9,7 +9,10 @@ the referee's current state so that one physical fact gives at most one event:
 * at showdown a seat's hole cards turned up one by one become one `HandShown` once all are up;
 * a move into the trick area is `CardPlayed` by the seat it came from;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
-  for the host to confirm or correct: it never becomes a wrong announcement.
+  for the host to confirm or correct: it never becomes a wrong announcement;
+* `waits` says when an observation must wait for the people at the table (a card leaving while a
+  decision about it is open; a hole card turned up during the last betting round, which is the
+  showdown): the pipeline holds it (`vision.holding`) and offers it again later.
 """
 
 from __future__ import annotations
@@ -95,6 +98,8 @@ class Adapter:
                 return self._skip(obs, "already face up for the referee")
             if self._showdown_waits(state, seat):
                 return self._show(obs, state, seat)
+            if state.hand.phase == "showdown":
+                return self._skip(obs, "showdown: the referee knows this hand already")
             return [CardExposed(seat, card)]
         if kind == TURNED_DOWN:
             if seat is None:
@@ -118,6 +123,26 @@ class Adapter:
                 return self._skip(obs, "no unseen face-down card there for the referee")
             return [CardDiscarded(seat, card)]
         return self._skip(obs, f"unknown observation {kind}")
+
+    def waits(self, obs: Observation, state) -> str | None:
+        """Why this observation must wait for the people at the table before it becomes an event
+        (None: translate it now). The pipeline holds it and offers it again when the referee moved on.
+        * A card leaving the table while a decision about it is open (the 3 lifted before its seat
+          tapped "sell") waits for that decision: a removal never answers it.
+        * A hole card turned up once every card is out, while the last betting round is still
+          open, is the showdown: it waits for the round to end rather than being a card turned up
+          mid-hand (which would set off rules such as Straight Up)."""
+        hand = getattr(state, "hand", None)
+        if obs.unconfirmed or hand is None or hand.phase == "over" or obs.seat is None:
+            return None
+        if obs.kind == REMOVED and obs.card:
+            p = next((p for p in hand.pending if _about(p, obs.card)), None)
+            if p is not None:
+                return (f"waits for {p.asked} to decide about the {parse_card(obs.card).pretty} ({p.rule}): "
+                        f"a card leaving the table does not answer the decision")
+        if obs.kind == EXPOSED and hand.phase == "betting" and hand.street >= getattr(hand, "final_street", 99):
+            return "a hole card turned up after the last card: the showdown, once the last betting round is over"
+        return None
 
     def _showdown_waits(self, state, seat) -> bool:
         hand = state.hand
@@ -156,7 +181,11 @@ class Adapter:
 
     def flush(self, frame: int, state, final: bool = False) -> list[Event]:
         """Moves whose swap window has closed become single moves."""
-        out: list[Event] = []
+        return [e for _, e in self.flush_moves(frame, state, final)]
+
+    def flush_moves(self, frame: int, state, final: bool = False) -> list[tuple[Observation, Event]]:
+        """`flush`, each move with the observation it came from."""
+        out: list[tuple[Observation, Event]] = []
         for m in list(self.held_moves):
             if not final and frame - m.frame < self.swap_window:
                 continue
@@ -166,7 +195,7 @@ class Adapter:
             elif m.card is None:
                 self._ask(m, f"a face-down card moved from seat {m.from_seat} to seat {m.seat}: which one?")
             else:
-                out.append(CardMoved(m.from_seat, parse_card(m.card), m.seat))
+                out.append((m, CardMoved(m.from_seat, parse_card(m.card), m.seat)))
         return out
 
     def confirm(self, index: int, card: str | None, state) -> list[Event]:
@@ -175,6 +204,11 @@ class Adapter:
         if card is None:
             return []
         return self.translate(held.obs.confirmed_as(card), state)
+
+
+def _about(pending, code: str) -> bool:
+    """Whether an open decision concerns the card `code` (its data names it: the 3 for sale...)."""
+    return any(v == code or (isinstance(v, (tuple, list)) and code in v) for _, v in pending.data)
 
 
 __all__ = ["Adapter", "Held"]

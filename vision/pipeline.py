@@ -5,7 +5,9 @@ adapter -> referee events -> announcements.
 (or until stopped). Host input that the camera cannot see (bets, decisions) can be fed in as
 `host_events`: (time in seconds, referee event) pairs, submitted when the video reaches them.
 Nothing here raises on a bad frame, a lost camera or a refused event: it is recorded in the
-status and the game state is kept.
+status and the game state is kept. An observation the referee cannot take yet is held, in order,
+and offered again whenever the referee moved on (`vision.holding`); each carries a small crop of
+its frame as evidence for the referee to keep.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .calibration import Calibration
 from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
+from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
 
@@ -136,7 +139,8 @@ class Referee:
     def state(self) -> State:
         return self.table.state if self.table is not None else self._state
 
-    def submit(self, event) -> list:
+    def submit(self, event, evidence=None) -> list:
+        """The event to the referee (`evidence`: what the camera saw, for referees that keep it)."""
         self._n += 1
         try:
             if self.table is not None:
@@ -174,6 +178,7 @@ class Pipeline:
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
         self.referee = referee or Referee()
+        self.holding = Holding(self.adapter, self.referee)  # what the referee cannot take yet, in order
         self.host_events = sorted(host_events, key=lambda te: te[0])
         self._host_i = 0
         self.marker_every = marker_every
@@ -222,6 +227,7 @@ class Pipeline:
         res.events += ev
         res.announcements += said
         res.refused += ref
+        self._offered(res, self.holding.reoffer_if_changed)
         cal = self.calibration
         tr = self.tracker
 
@@ -313,8 +319,8 @@ class Pipeline:
             for o in obs:
                 self.observations.append(o)
                 res.observations.append(o)
-                self._submit(self.adapter.translate(o, self.referee.state), res)
-        self._submit(self.adapter.flush(frame.index, self.referee.state), res)
+                self._offer(o, res, image=frame.image)
+        self._flush(frame.index, res, image=frame.image)
         self.frames += 1
         self.last_frame, self.last_time = frame.index, frame.time
         res.ms = (time.perf_counter() - t0) * 1000
@@ -369,15 +375,27 @@ class Pipeline:
             return False
         return float(cv2.matchTemplate(now, ref, cv2.TM_CCOEFF_NORMED)[0, 0]) >= 0.6
 
-    def _submit(self, events, res: StepResult) -> None:
-        for e in events:
-            n = len(self.referee.refused)
-            said = self.referee.submit(e)
-            if len(self.referee.refused) > n:
-                res.refused.append(self.referee.refused[-1])
-            else:
-                res.events.append(e)
-                res.announcements.extend(said)
+    def _offered(self, res: StepResult, offer) -> None:
+        out = Offered()
+        offer(out)
+        res.events += out.events
+        res.announcements += out.announcements
+        res.refused += out.refused
+
+    def _evidence(self, obs: Observation, image, frame: int | None = None) -> Evidence | None:
+        """A small crop of the frame around the card (its box now, or where it lay before it left)."""
+        t = self.tracker.tracks.get(obs.track)
+        box = t.box if t is not None and t.box is not None else self._patches.get(obs.track, (None,))[0]
+        jpeg = evidence_jpeg(image, box) if image is not None else None
+        return Evidence(obs.frame if frame is None else frame, jpeg) if jpeg else None
+
+    def _offer(self, obs: Observation, res: StepResult, events=None, image=None, frame=None) -> None:
+        evidence = self._evidence(obs, image, frame)
+        self._offered(res, lambda out: self.holding.offer(obs, out, events, evidence))
+
+    def _flush(self, frame: int, res: StepResult, final: bool = False, image=None) -> None:
+        for obs, event in self.adapter.flush_moves(frame, self.referee.state, final):
+            self._offer(obs, res, events=(event,), image=image, frame=frame)
 
     def finish(self) -> StepResult:
         """End of input: held moves go in (host events only up to the last frame's time)."""
@@ -386,7 +404,8 @@ class Pipeline:
         res.events += ev
         res.announcements += said
         res.refused += ref
-        self._submit(self.adapter.flush(self.last_frame, self.referee.state, final=True), res)
+        self._offered(res, self.holding.reoffer_if_changed)
+        self._flush(self.last_frame, res, final=True)
         return res
 
     def run(self, source, on_step=None, max_frames: int | None = None, latest: bool = False,
@@ -438,6 +457,7 @@ class Pipeline:
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],
             "refused": [{"event": e.to_json(), "why": why} for e, why in self.referee.refused],
+            "held": [h.to_json() for h in self.holding.items],
         }
 
 

@@ -24,13 +24,13 @@ import time
 from collections import deque
 from dataclasses import replace
 
-import cv2
-import numpy as np
-
 from referee.engine import Refusal
 from referee.state import State
+from vision.holding import Offered
 from vision.pipeline import Pipeline, Referee
 
+from . import evidence as evidence_store
+from .camera_overlay import draw_overlay, zone_outlines
 from .night import Conflict, Unapplicable
 from .security import ApiError
 from .sse import Message
@@ -39,11 +39,6 @@ from .store import StoreError
 log = logging.getLogger("croupier.camera")
 
 NO_CAMERA = "no camera — enter cards by hand"
-SNAPSHOT_WIDTH = 960          # phones: a 1080p frame scaled down is still plenty to check a card
-ZONE_COLOURS = {"seat": (230, 200, 40), "pot": (40, 200, 250), "trick": (220, 90, 220), "deck": (170, 170, 170),
-                "discard": (120, 120, 120)}                       # BGR
-
-
 def no_camera_status() -> dict:
     return {"camera": False, "state": "none", "connected": False, "message": NO_CAMERA, "unconfirmed": 0}
 
@@ -61,7 +56,7 @@ class NightReferee(Referee):
         table = self.night.table
         return table.state if table is not None else State()
 
-    def submit(self, event, key: str | None = None, actor: str = "camera") -> list:
+    def submit(self, event, key: str | None = None, actor: str = "camera", evidence=None) -> list:
         self._n += 1
         night = self.night
         with night.lock:
@@ -72,6 +67,8 @@ class NightReferee(Referee):
                 self.refused.append((event, str(exc)))
                 return []
             said = list(night.table.announcements[before:]) if result["recorded"] else []
+            if result["recorded"]:
+                evidence_store.keep(night, event, evidence)
         self.events.append(event)
         self.announcements.extend(said)
         return said
@@ -131,6 +128,7 @@ class CameraService:
         self.pipeline: Pipeline | None = None
         self.error = ""                       # the pipeline thread itself failed (a bug): said, not raised
         self._stop = threading.Event()
+        self._finished = threading.Event()    # the pipeline is done with its source
         self._thread: threading.Thread | None = None
         self._open: dict[int, object] = {}    # reading id -> the adapter's Held, while it waits for the host
         self._resolved: dict[int, dict] = {}  # reading id -> what the host answered
@@ -168,15 +166,28 @@ class CameraService:
         except Exception as exc:   # never take the dashboard down with the camera: say it, keep the game
             log.exception("the camera pipeline stopped")
             self.error = f"the camera pipeline stopped: {exc}"
+        self._finished.set()
         self._publish_if_changed()
+        self._offer_held_until_stopped()
+
+    def _offer_held_until_stopped(self) -> None:
+        """The video is over (or the pipeline stopped) but the hand goes on by hand: what the camera
+        saw and the referee could not take yet is offered again whenever the referee moves on."""
+        while self.pipeline.holding.items and not self._stop.wait(0.3):
+            with self.lock:
+                out = Offered()
+                self.pipeline.holding.reoffer_if_changed(out)
+                if out.events or out.refused:
+                    self._refresh()
+            self._publish_if_changed()
 
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._thread is not None and not self._finished.is_set()
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the pipeline to finish its source (files, tests). True when it has."""
         if self._thread is not None:
-            self._thread.join(timeout)
+            self._finished.wait(timeout)
         return not self.running()
 
     def stop(self) -> None:
@@ -224,7 +235,8 @@ class CameraService:
             "ms_per_frame": round(ms[len(ms) // 2], 1) if ms else None, "tracks": tracks,
             "readings": [_reading(rid, h) for rid, h in self._open.items()],
             "flagged": {h.obs.track: rid for rid, h in self._open.items()},
-            "refused": [{"event": e.describe(), "why": why} for e, why in self.referee.refused[-5:]],
+            "held": [h.to_json() for h in p.holding.items], "held_tracks": p.holding.tracks(),
+            "refusals": p.holding.refusals,
             "version": self._view.get("version", 0) + 1,
         }
 
@@ -232,7 +244,8 @@ class CameraService:
         """A `camera` frame on the live stream when something the host sees changed: the source's
         state, the calibration, or the readings waiting. No card names: every phone gets it."""
         st = self.status()
-        sig = (st["state"], st["calibrated"], tuple(r["id"] for r in self._view.get("readings", ())), self.error)
+        sig = (st["state"], st["calibrated"], tuple(r["id"] for r in self._view.get("readings", ())),
+               tuple(h["id"] for h in st["held"]), self.error)
         if sig == self._signature or self.night is None:
             return
         self._signature = sig
@@ -249,7 +262,7 @@ class CameraService:
         state = src.state if self._thread is not None else "starting"
         if self.error:
             state = "failed"
-        elif self._thread is not None and not self._thread.is_alive() and state != "ended":
+        elif self._thread is not None and self._finished.is_set() and state != "ended":
             state = "stopped"           # --max-frames reached, or stop(): the source may still be open
         out = {
             "camera": True, "source": src.source, "state": state, "connected": src.connected,
@@ -259,7 +272,8 @@ class CameraService:
             "ms_per_frame": view.get("ms_per_frame"),
             "calibrated": cal.state in ("live", "kept", "image-space"), "calibration": cal.to_json(),
             "markers": list(cal.markers), "cards": view.get("cards", 0),
-            "unconfirmed": len(view.get("readings", ())), "refused": view.get("refused", []),
+            "unconfirmed": len(view.get("readings", ())), "held": view.get("held", []),
+            "refusals": view.get("refusals", 0),
             "last_error": self.error or src.last_error,
         }
         out["message"] = _message(out, src, cal)
@@ -280,8 +294,9 @@ class CameraService:
         if cached is not None and cached[0] == view["version"]:
             return cached[1]
         caption = f"frame {frame.index}  {self.calibration.status.state}  {view['cards']} cards  " \
-                  f"{len(view['readings'])} to check"
-        data = draw_overlay(frame.image, _zone_outlines(self.calibration), view["tracks"], view["flagged"], caption)
+                  f"{len(view['readings'])} to check  {len(view['held'])} held (purple)"
+        data = draw_overlay(frame.image, zone_outlines(self.calibration), view["tracks"], view["flagged"], caption,
+                            held=view["held_tracks"])
         self._jpeg = (view["version"], data)
         return data
 
@@ -344,6 +359,33 @@ class CameraService:
                                                          "a move waits for its other half") + ")"
             return self._done(reading, held, answer, accepted, said, refused)
 
+    # ------------------------------------------------------------------ held observations
+    def held(self) -> list[dict]:
+        """Every observation the referee has not taken yet, oldest first (each with its refusal)."""
+        return list(self._view.get("held", ()))
+
+    def answer_held(self, held_id: int, action: str) -> dict:
+        """The host's `apply` (offer it to the referee now, out of turn) or `discard` (nothing is
+        recorded) of held observation #`held_id`. Idempotent: the same answer again says "already".
+        Raises ApiError 404 (no such one) or Conflict 409 (refused again, in the referee's words; or
+        already answered the other way)."""
+        if self.pipeline is None:
+            raise Conflict("the camera has not started yet")
+        with self.lock:
+            out = Offered()
+            try:
+                result = getattr(self.pipeline.holding, action)(held_id, out)
+            except LookupError as exc:
+                raise ApiError(404, str(exc)) from None
+            except ValueError as exc:
+                self._refresh()
+                raise Conflict(f"held observation #{held_id} still waits: {exc}") from None
+            self._refresh()
+        self._publish_if_changed()
+        return {"held": held_id, "result": result, "events": [e.describe() for e in out.events],
+                "announcements": [a.to_json() for a in out.announcements],
+                "refused": [{"event": e.describe(), "why": why} for e, why in out.refused]}
+
     def _done(self, reading, held, answer, events, said, refused=()) -> dict:
         del self._open[reading]
         self._resolved[reading] = {"answer": answer}
@@ -384,59 +426,6 @@ def _message(st: dict, src, cal) -> str:
     if st["unconfirmed"]:
         parts.append(f"{st['unconfirmed']} reading(s) to check")
     return " · ".join(parts)
-
-
-def _zone_outlines(calibration) -> list[tuple[str, np.ndarray]]:
-    """Each zone's polygon in image pixels (table-space zones need the homography)."""
-    zones = calibration.zones
-    if zones.space == "image":
-        to_image = None
-    elif calibration.H is not None:
-        to_image = np.linalg.inv(calibration.H)
-    else:
-        return []                  # not calibrated: where the zones lie in the picture is unknown
-    out = []
-    for z in zones.zones:
-        pts = np.asarray(z.polygon, np.float64).reshape(-1, 1, 2)
-        if to_image is not None:
-            pts = cv2.perspectiveTransform(pts, to_image)
-        out.append((z.name, pts.reshape(-1, 2)))
-    return out
-
-
-def draw_overlay(image: np.ndarray, zones, tracks, flagged: dict, caption: str) -> bytes:
-    """RGB frame -> JPEG bytes: zone outlines and names, one box per card track (green: placed,
-    orange: waiting for the host with its reading number, grey: not settled yet), a caption."""
-    h, w = image.shape[:2]
-    scale = min(1.0, SNAPSHOT_WIDTH / max(1, w))
-    bgr = cv2.cvtColor(np.ascontiguousarray(image), cv2.COLOR_RGB2BGR)
-    if scale < 1.0:
-        bgr = cv2.resize(bgr, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    font, thick = cv2.FONT_HERSHEY_SIMPLEX, 2
-    for name, pts in zones:
-        colour = ZONE_COLOURS.get(name.split(":")[0], (255, 255, 255))
-        p = np.round(pts * scale).astype(np.int32)
-        cv2.polylines(bgr, [p], True, colour, thick, cv2.LINE_AA)
-        x, y = p.min(0)
-        cv2.putText(bgr, name, (int(x) + 4, int(y) + 16), font, 0.5, colour, 1, cv2.LINE_AA)
-    for tid, (box, placed, unconfirmed, identity, up) in tracks:
-        x0, y0, x1, y1 = (round(float(v) * scale) for v in box)
-        rid = flagged.get(tid)
-        colour = (0, 140, 255) if rid is not None or unconfirmed else (60, 200, 60) if placed else (150, 150, 150)
-        cv2.rectangle(bgr, (x0, y0), (x1, y1), colour, thick if placed else 1)
-        if not placed:
-            continue                # not settled yet: a box only (hands, markers, cards in flight)
-        label = (identity or "?") if up else "down"
-        if rid is not None:
-            label = f"#{rid} {label}?"
-        cv2.putText(bgr, label, (x0, max(12, y0 - 4)), font, 0.5, colour, 1, cv2.LINE_AA)
-    bottom = bgr.shape[0]
-    cv2.rectangle(bgr, (0, bottom - 20), (bgr.shape[1], bottom), (0, 0, 0), -1)
-    cv2.putText(bgr, caption, (6, bottom - 6), font, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
-    ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 75])
-    if not ok:
-        raise ValueError("could not encode the snapshot")
-    return buf.tobytes()
 
 
 __all__ = ["NO_CAMERA", "CameraService", "NightReferee", "draw_overlay", "no_camera_status"]

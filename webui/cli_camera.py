@@ -46,6 +46,11 @@ def add_parsers(sub) -> None:
     r.add_argument("--events", type=Path, help="host events to feed in (deal script or referee .jsonl); "
                                                 "default: open a Bonedoneskis table and start hand 1")
     r.add_argument("--game", default="bonedoneskis")
+    r.add_argument("--names", help="the players' names in seat order, comma-separated (Ann,Ben,Cleo,Dev); "
+                                   "default: the names the store's night already has")
+    r.add_argument("--bets", choices=("tracked", "untracked"), default=None,
+                   help="untracked: the camera sees no chips, so the deal never waits for bets to be entered "
+                        "(only folds are); bets in --events are left out")
     r.add_argument("--dealer", type=int, default=1)
     r.add_argument("--db", type=Path, help="record the night in this store")
     r.add_argument("--session", default="camera")
@@ -97,16 +102,38 @@ def _recogniser(models: Path | None):
     return Recogniser.from_models(models or default_model_dir())
 
 
-def _host_events(path: Path | None, game: str, seats: int, dealer: int):
-    from referee.events import HandStarted, TableOpened, loads_jsonl
+def _host_events(path: Path | None, game: str, seats: int, dealer: int, bets: str | None = None):
+    """The host's events to feed in: the --events file's, or a table opened and hand 1 started.
+    `bets` "untracked" opens the table so and leaves the file's bets out (folds stay)."""
+    from dataclasses import replace
+
+    from referee.events import BetAction, Fold, HandStarted, TableOpened, loads_jsonl
     from vision.dealscript import DealScript
 
     if path is None:
-        return [(0.0, TableOpened(game, tuple(range(1, seats + 1)))), (0.0, HandStarted(1, dealer))]
-    text = path.read_text(encoding="utf-8")
-    if '"action"' in text or '"table"' in text.splitlines()[0]:
-        return DealScript.loads(text, str(path)).host_events()
-    return [(0.0, e) for e in loads_jsonl(text, str(path))]
+        events = [(0.0, TableOpened(game, tuple(range(1, seats + 1)))), (0.0, HandStarted(1, dealer))]
+    else:
+        text = path.read_text(encoding="utf-8")
+        if '"action"' in text or '"table"' in text.splitlines()[0]:
+            events = DealScript.loads(text, str(path)).host_events()
+        else:
+            events = [(0.0, e) for e in loads_jsonl(text, str(path))]
+    if bets is None:
+        return events
+    if bets == "untracked":
+        events = [(t, e) for t, e in events if not isinstance(e, BetAction) or isinstance(e, Fold)]
+    return [(t, replace(e, settings={**dict(e.settings or {}), "bets": bets}) if isinstance(e, TableOpened) else e)
+            for t, e in events]
+
+
+def _names(text: str | None) -> dict[int, str] | None:
+    """--names "Ann,Ben,Cleo" -> {1: "Ann", 2: "Ben", 3: "Cleo"} (None: not given)."""
+    if not text:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if not all(names) or any(len(n) > 40 for n in names):
+        raise SystemExit("--names: give each seat's name, comma-separated, e.g. --names Ann,Ben,Cleo,Dev")
+    return dict(enumerate(names, start=1))
 
 
 def _referee(args, host_events):
@@ -269,10 +296,10 @@ def cmd_run(args) -> int:
 
     spec = args.camera if args.camera is not None else args.source
     src = open_source(spec, realtime=not args.once)
-    host = _host_events(args.events, args.game, args.seats, args.dealer)
+    host = _host_events(args.events, args.game, args.seats, args.dealer, args.bets)
     if not (args.headless or args.json):  # the dashboard, with the camera on the host console
         return serve_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models),
-                              session=args.session)
+                              names=_names(args.names), session=args.session)
     return run_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models))
 
 

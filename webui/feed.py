@@ -19,6 +19,7 @@ from referee.announcements import Announcement
 from referee.engine import HOST
 from referee.events import BetAction, Complete, Event, Fold, Raise
 
+from . import evidence
 from .wording import announcement_json, event_text, named, sentence
 
 if TYPE_CHECKING:
@@ -108,12 +109,14 @@ def feed(night: "Night", limit: int = 200) -> list[dict]:
 # ------------------------------------------------------------------------- why
 def why(night: "Night", found: dict, viewer: Viewer) -> dict:
     """`lookup.explain`'s answer, the announcement with names and each event behind it told in
-    words as `viewer` may see it (a face-down card dealt names its card in the log)."""
+    words as `viewer` may see it (a face-down card dealt names its card in the log), with the
+    camera's picture behind it (`evidence`: url and frame, or None) when this viewer may see it."""
     state = night.table.state
     names, log = names_of(night), state.log.to_tuple()
     seen = None if viewer == HOST else seen_codes(engine.view(state, viewer))
     ann = next(a for a in night.table.announcements if a.id == found["announcement"]["id"])
     return {**found, "announcement": announcement_json(ann, names, log, seen),
+            "evidence": evidence.why_field(night, found, viewer),
             "events": [{**e, "text": sentence(told_at(state, e["seq"], names, seen))} for e in found["events"]]}
 
 

@@ -33,6 +33,7 @@ from .playing import host_seen, mask_host_state, playing_seat
 from .console import option_key
 from .wording import event_text
 
+
 if TYPE_CHECKING:
     from .night import Night
 

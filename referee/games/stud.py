@@ -146,6 +146,8 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
         if self.owed_replacement(hand, event.seat):
             return self.deal_replacement(w, event)
         if hand.phase != "dealing":
+            if not w.state.settings.bets_tracked:
+                self.refuse_if_blocked(hand, "betting")  # untracked bets: only an obligation holds the deal
             b = hand.betting
             raise Refusal(f"street {hand.street} is being bet: seat {b.to_act if b else '?'} to act before more cards")
         self.refuse_if_blocked(hand, "deal")
@@ -308,12 +310,41 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
             hand.betting = bet.start_round(hand.street, size, first)
             w.say(f"Street {hand.street}: seat {first} shows the best hand and acts first "
                   f"({fmt(size)} bets).", seats=(first,))
+        if not settings.bets_tracked:
+            return self.untracked_round(w)
         if first in self.all_in_seats(hand):
             hand.betting = bet.advance(hand.betting, hand.order, set(hand.live), self.all_in_seats(hand))
         if hand.betting.to_act is None and self.blocking(hand, "betting") is None:
             self.round_over(w)  # nobody can bet (all in); an obligation open still holds the hand here
         if hand.phase == "betting":
             self.fire("betting_start", w)
+
+    def untracked_round(self, w: Work) -> None:
+        """Bets not tracked (setting bets): the players bet among themselves and the referee waits
+        for nobody to act; like a round nobody can bet in, it ends at once (options lasting "until the
+        first bet" last until the next card), unless an obligation still holds the betting: then
+        it ends when that is answered (`after_event`)."""
+        hand = w.hand
+        hand.betting = evolve(hand.betting, to_act=None)
+        if self.blocking(hand, "betting") is None:
+            self.round_over(w)
+
+    def untracked_act(self, w: Work, event: BetAction) -> None:
+        """Bets not tracked: a fold is the only betting action entered, at any time in the hand."""
+        hand = w.hand
+        if not isinstance(event, Fold):
+            raise Refusal(f"bets are not tracked at this table (setting bets: untracked): only a fold is "
+                          f"entered, not a {event.type.replace('_', ' ')}")
+        if hand.phase not in ("dealing", "betting", "showdown"):
+            raise Refusal(f"hand {hand.number} is over: there is nothing to fold")
+        self.live_seat(hand, event.seat)
+        self.fold(w, event.seat)
+        if hand.phase == "betting" and self.blocking(hand, "betting") is None:
+            self.round_over(w)      # the fold answered (dropped) the obligation that held the deal
+        elif hand.phase == "dealing":
+            self.after_decision(w)  # the folded seat was the one still owed a card
+        elif hand.phase == "showdown":
+            self.showdown(w)        # one hand fewer to wait for
 
     def settle_first_actor(self, w: Work) -> None:
         """Before the first chip of a round, cards may still have changed (a 3 sold, a trade, a
@@ -369,6 +400,8 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
 
     def act(self, w: Work, event: BetAction) -> None:
         hand, settings = w.hand, w.state.settings
+        if not settings.bets_tracked:
+            return self.untracked_act(w, event)
         if hand.phase != "betting" or hand.betting is None:
             raise Refusal(f"no betting now: the deal is on street {hand.street}")
         self.live_seat(hand, event.seat)
@@ -416,7 +449,8 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
         hand.street += 1
         hand.phase = "dealing"
         self.lapse(w, "street")
-        w.say(f"Betting done. Deal street {hand.street}.")
+        w.say(f"Betting done. Deal street {hand.street}." if w.state.settings.bets_tracked else
+              f"Deal street {hand.street} once the players have bet (bets are not tracked here).")
         self.community_due(w)
         # Seats all in or a single seat able to act still get their cards; nothing else to do.
         if hand.phase == "dealing":

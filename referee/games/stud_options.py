@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..events import AllIn, CardDealt, Decision, HandShown
+from ..events import AllIn, CardDealt, Decision, Fold, HandShown
 from ..game import HOST, Game
 from ..money import fmt
 from ..options import Option
@@ -44,6 +44,9 @@ class StudOptions:
                 out += self.query("table_moves", [], state, p)
         if seat is None:
             out += self.deals(state)
+        elif not state.settings.bets_tracked:
+            if seat in hand.live:  # bets not tracked: a fold is the only betting action entered
+                out.append(Option("fold", seat, BET_WORDS["fold"], Fold(seat)))
         elif hand.phase == "betting" and hand.betting is not None and hand.betting.to_act == seat \
                 and self.blocking(hand, "betting") is None and seat in hand.live:
             out += self._bets(state, seat)

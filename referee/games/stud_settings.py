@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
-from ..settings import Settings
+from ..settings import Settings, SettingsError
+
+BETS = ("tracked", "untracked")
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,11 @@ class StudSettings(Settings):
     # Not enough cards left for every player's last card: it is dealt as one community card,
     # face up in the centre, shared by all (the usual stud practice; see docs/interpretations.md).
     community_card: bool = True
+    # "tracked": every bet is entered and the deal waits for each betting round; "untracked": the
+    # chips are not entered (a camera table: the camera sees cards, not chips), the deal never
+    # waits for betting, only folds are entered; antes, fees and their pot still work
+    # (see docs/interpretations.md, "base: untracked bets").
+    bets: str = "tracked"
 
     HELP: ClassVar[dict[str, str]] = {
         "ante": "Ante, from each player at the start of a hand",
@@ -32,4 +39,17 @@ class StudSettings(Settings):
         "cards": "Cards each player gets (before any extension)",
         "max_seats": "Most players at the table",
         "community_card": "Too few cards left for everyone's last card: one shared card face up in the centre",
+        "bets": "Bets entered (tracked) or left to the chips on the table (untracked: a camera table)",
     }
+    CHOICES: ClassVar[dict[str, dict[str, str]]] = {
+        "bets": {"tracked": "every bet is entered and the deal waits for each betting round",
+                 "untracked": "only folds are entered; antes, fees and their pot still count"},
+    }
+
+    @property
+    def bets_tracked(self) -> bool:
+        return self.bets == "tracked"
+
+    def check(self) -> None:
+        if self.bets not in BETS:
+            raise SettingsError(f"bets must be {' or '.join(map(repr, BETS))}, got {self.bets!r}")

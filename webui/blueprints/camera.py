@@ -1,5 +1,7 @@
 """Host endpoints for the camera: its status, the latest picture with the zones and cards drawn on
-it, and the readings the camera was not sure of, which the host confirms, corrects or rejects.
+it, the readings the camera was not sure of, which the host confirms, corrects or rejects, and the
+observations the referee has not taken yet (held), which the host applies now or discards. And
+for everyone: the picture behind an announcement the camera caused, as its viewer may see it.
 
 Without a camera (`create_app` got none) the status says so, the list is empty, the picture is a
 404 and answering a reading is a 409: the host enters cards by hand (`/api/host/card`).
@@ -9,9 +11,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify
 
+from referee.engine import HOST
+
+from .. import evidence
 from ..camera import NO_CAMERA, no_camera_status
 from ..night import Conflict
-from ..security import ApiError, body, field, host_required, idempotent, key_for_store
+from ..security import (ApiError, body, current_seat, field, host_required, idempotent, is_host,
+                        key_for_store)
 from .api import card_field, night
 
 bp = Blueprint("camera", __name__)
@@ -91,3 +97,54 @@ def correct():
 def reject():
     """Nothing happened there (a reflection, a chip): the reading is dropped, nothing is recorded."""
     return _answer("reject")
+
+
+# ------------------------------------------------------------------- held observations
+@bp.get("/api/host/camera/refused")
+@host_required
+def held():
+    """Every observation the referee has not taken yet, oldest first, each with its refusal."""
+    cam = camera()
+    return jsonify({"camera": cam is not None, "held": cam.held() if cam is not None else [],
+                    "refusals": cam.status()["refusals"] if cam is not None else 0})
+
+
+def _answer_held(held_id: int, action: str):
+    body()                                   # checked like every POST body (a JSON object)
+    cam = camera()
+    if cam is None:
+        raise Conflict(f"{NO_CAMERA}: nothing is held")
+    if night().table is None or night().ended:
+        raise Conflict("no night is running: start one before answering what the camera saw")
+    return jsonify(cam.answer_held(held_id, action))
+
+
+@bp.post("/api/host/camera/refused/<int:held_id>/apply")
+@host_required
+@idempotent
+def apply_held(held_id: int):
+    """Offer this held observation to the referee now, ahead of those before it."""
+    return _answer_held(held_id, "apply")
+
+
+@bp.post("/api/host/camera/refused/<int:held_id>/discard")
+@host_required
+@idempotent
+def discard_held(held_id: int):
+    """Drop it (nothing is recorded); what waited behind it is offered again."""
+    return _answer_held(held_id, "discard")
+
+
+# ---------------------------------------------------------------------------- evidence
+@bp.get("/api/evidence/<int:announcement_id>.jpg")
+def evidence_picture(announcement_id: int):
+    """The crop of the frame behind announcement #id, for a viewer allowed to see its card."""
+    n = night()
+    with n.lock:
+        row = evidence.for_announcement(n, announcement_id)
+        if row is None:
+            raise ApiError(404, f"no camera picture behind announcement #{announcement_id}")
+        if not evidence.may_see(n, row, HOST if is_host() else current_seat()):
+            raise ApiError(403, "this picture shows a face-down card: only its player and the host see it "
+                                "until it is shown")
+    return Response(row["jpeg"], mimetype="image/jpeg", headers={"Cache-Control": "private, no-store"})

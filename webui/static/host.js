@@ -112,17 +112,29 @@ H.showCamera = (s) => {
   const line = document.getElementById("camera");
   line.textContent = s.message;
   line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "cam-trouble" : "cam-ok";
-  const refused = document.getElementById("camera-refused");   // what the referee did not accept from the camera
-  refused.hidden = !(s.refused && s.refused.length);
-  C.clear(refused, (s.refused || []).slice(-3).map((x) => C.el("li", {}, `Refused ${x.event}: ${x.why}`)));
+  H.showHeld(s.held || []);
   const view = document.getElementById("camera-view");
   if (!s.camera || !s.resolution) { view.hidden = true; return; }
   view.hidden = false;
-  if (s.frames !== H.cam.frames || s.unconfirmed !== H.cam.unconfirmed) {   // a new picture to show
+  if (s.frames !== H.cam.frames || s.unconfirmed !== H.cam.unconfirmed || (s.held || []).length !== H.cam.held) {   // a new picture to show
+    H.cam.held = (s.held || []).length;
     H.cam.frames = s.frames;
     H.cam.unconfirmed = s.unconfirmed;
     document.getElementById("camera-snapshot").src = `/api/host/camera/snapshot.jpg?n=${++H.cam.shot}`;
   }
+};
+
+/* What the camera saw and the referee has not taken yet (held, in the camera's order, offered again
+   after each event): every one, with its refusal, "Apply now" and "Discard". */
+H.showHeld = (held) => {
+  const list = document.getElementById("camera-refused");
+  list.hidden = !held.length;
+  const done = () => { H.loadCamera(); H.load(); };
+  C.clear(list, held.map((x) => C.el("li", { class: "held", "data-held": x.id },
+    C.el("strong", {}, `#${x.id} held: `), `${x.kind.replace("_", " ")} ${x.up ? H.pretty(x.card) : "face-down card"} at ${x.zone} (frame ${x.frame}): `,
+    C.el("span", { class: "why" }, x.why), " ",
+    C.actionButton("Apply now", `/api/host/camera/refused/${x.id}/apply`, {}, { name: "apply", done }),
+    C.actionButton("Discard", `/api/host/camera/refused/${x.id}/discard`, {}, { name: "discard", cls: "danger", done }))));
 };
 
 H.loadCamera = async () => {

@@ -164,9 +164,12 @@ P.showWhy = async (id) => {
   box.hidden = false;
   if (!r.ok) { C.clear(box, el("p", {}, r.data.error || "Not found")); return; }
   const w = r.data;
+  // the camera's picture behind it (when it caused it and this phone may see the card), beside the rule
+  const seen = w.evidence ? el("figure", { class: "evidence" }, el("img", { src: w.evidence.url, alt: "What the camera saw" }),
+    el("figcaption", { class: "muted" }, `camera, frame ${w.evidence.frame}`)) : null;
   C.clear(box, el("h2", {}, "Why #" + w.announcement.id + "?"), el("p", {}, w.announcement.text),
-    w.rule ? [el("h3", {}, w.rule.name), el("p", {}, w.rule.text),
-      w.rule.interpretation ? el("p", { class: "muted" }, "How we read it: " + w.rule.interpretation) : null] : [],
+    el("div", { class: "why-body" }, seen, el("div", {}, w.rule ? [el("h3", {}, w.rule.name), el("p", {}, w.rule.text),
+      w.rule.interpretation ? el("p", { class: "muted" }, "How we read it: " + w.rule.interpretation) : null] : [])),
     el("h3", {}, "Because of"),
     el("ul", {}, w.events.map((e) => el("li", { class: e.undone ? "undone" : "" }, `Event ${e.seq}: ${e.text}` + (e.undone ? " (undone)" : "")))));
   box.scrollIntoView({ behavior: "smooth" });

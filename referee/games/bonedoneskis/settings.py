@@ -51,6 +51,7 @@ class BonedoneskisSettings(StudSettings):
         "combine_ace_low": "Codependent 2's: an ace counts as 1 (A+2 = 3)",
     }
     CHOICES: ClassVar[dict[str, dict[str, str]]] = {
+        **StudSettings.CHOICES,
         "snowmen_eights": {"any": "any two 8s", "red": "only the two red 8s"},
         "war_tie": {"split": "the war pot is split", "replay": "the war is fought again"},
         "two_hog_card_gone": {"lapses": "the option lapses", "stays": "the option stays"},
@@ -63,6 +64,7 @@ class BonedoneskisSettings(StudSettings):
                                          "max_cards": "a whole number from cards to 9"}
 
     def check(self) -> None:
+        super().check()
         for name, meanings in self.CHOICES.items():
             allowed = tuple(meanings)
             if getattr(self, name) not in allowed:
