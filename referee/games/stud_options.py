@@ -46,7 +46,7 @@ class StudOptions:
             out += self.deals(state)
         elif not state.settings.bets_tracked:
             if seat in hand.live:  # bets not tracked: a fold is the only betting action entered
-                out.append(Option("fold", seat, BET_WORDS["fold"], Fold(seat)))
+                out.append(Option("fold", seat, FOLD_WORDS, Fold(seat)))
         elif hand.phase == "betting" and hand.betting is not None and hand.betting.to_act == seat \
                 and self.blocking(hand, "betting") is None and seat in hand.live:
             out += self._bets(state, seat)
@@ -162,13 +162,16 @@ class StudOptions:
         return slot.up or "shown" in slot.tags or viewer == seat or viewer == HOST
 
 
+FOLD_WORDS = "Fold (give up the hand)"
+
+
 def bet_words(name: str, amount, level) -> str:
     """A bet's button: what it does and what it puts in ("Raise to $2.00 (puts in $1.50)")."""
     if name == "raise" or name == "complete":
         verb = "Raise" if name == "raise" else "Complete"
         return f"{verb} to {fmt(level)}" + (f" (puts in {fmt(amount)})" if amount != level else "")
     return {"bring_in": f"Bring in for {fmt(amount)}", "check": "Check (pay nothing)", "bet": f"Bet {fmt(amount)}",
-            "call": f"Call {fmt(amount)}", "fold": "Fold (give up the hand)"}[name]
+            "call": f"Call {fmt(amount)}", "fold": FOLD_WORDS}[name]
 
 
 def _card_view(slot: Slot, visible: bool) -> dict[str, Any]:
