@@ -178,7 +178,7 @@ def test_host_confirms_a_camera_reading(tmp_path):
             shot(host, "8-host-camera-reading")
             confirm.click()
             expect(host.locator("#camera-readings")).to_contain_text("None")
-            expect(host.locator("#host-pending")).to_contain_text("Seat 1: pay $2.50 or fold")
+            expect(host.locator("#host-pending")).to_contain_text("Ann: pay $2.50 or fold")     # names, said once
             expect(host.locator("#camera")).not_to_contain_text("to check")
             shot(host, "9-host-camera-confirmed")
     finally:
