@@ -338,5 +338,9 @@ def games() -> list[dict[str, Any]]:
                 fields.append({"name": f.name, "default": str(d) if isinstance(d, Decimal) else d, "kind": kind,
                                "help": said.get("help", ""), "allowed": said.get("allowed", ""),
                                "text": said.get("text", ""), "choices": list(getattr(cls, "CHOICES", {}).get(f.name, ()))})
+                # each allowed value as people say it, for the console's select ("any" -> "any two 8s")
+                words_of = getattr(cls, "value_words", None)
+                fields[-1]["choice_words"] = [{"value": c, "text": words_of(f.name, c) if words_of else str(c)}
+                                              for c in fields[-1]["choices"]]
         out.append({"id": gid, "name": getattr(g, "name", gid), "settings": fields})
     return out
