@@ -220,7 +220,7 @@ class Night:
                 # with names, and a bet told in words (the referee announces no bet)
                 self.broadcaster.publish(Message(result.seq, "table", {
                     "id": result.seq, "event": event.type, "by": actor,
-                    "announcements": feed.frame(self, len(table.state.log), result.announcements)}))
+                    "announcements": feed.frame(self, len(table.state.log), result.announcements, said)}))
             return {"seq": result.seq, "recorded": result.created, "announcements": said}
 
     def undo_target(self) -> tuple[int, Event] | None:
