@@ -30,7 +30,9 @@ from vision.holding import Offered
 from vision.pipeline import Pipeline, Referee
 
 from . import evidence as evidence_store
+from . import feed
 from .camera_overlay import draw_overlay, zone_outlines
+from .console_words import ConsoleWords, held_json, reading_json
 from .night import Conflict, Unapplicable
 from .security import ApiError
 from .sse import Message
@@ -236,6 +238,8 @@ class CameraService:
             "readings": [_reading(rid, h) for rid, h in self._open.items()],
             "flagged": {h.obs.track: rid for rid, h in self._open.items()},
             "held": [h.to_json() for h in p.holding.items], "held_tracks": p.holding.tracks(),
+            # the events behind each held observation, told in words when the console asks
+            "held_events": {h.id: tuple(h.events or ()) for h in p.holding.items},
             "refusals": p.holding.refusals,
             "version": self._view.get("version", 0) + 1,
         }
@@ -272,7 +276,7 @@ class CameraService:
             "ms_per_frame": view.get("ms_per_frame"),
             "calibrated": cal.state in ("live", "kept", "image-space"), "calibration": cal.to_json(),
             "markers": list(cal.markers), "cards": view.get("cards", 0),
-            "unconfirmed": len(view.get("readings", ())), "held": view.get("held", []),
+            "unconfirmed": len(view.get("readings", ())), "held": self._held_in_words(view),
             "refusals": view.get("refusals", 0),
             "last_error": self.error or src.last_error,
         }
@@ -280,8 +284,25 @@ class CameraService:
         return out
 
     def readings(self) -> list[dict]:
-        """The camera readings waiting for the host, oldest first."""
-        return list(self._view.get("readings", ()))
+        """The camera readings waiting for the host, oldest first, in words."""
+        words = self._words()
+        return [reading_json(r, words) for r in self._view.get("readings", ())]
+
+    def _words(self) -> ConsoleWords:
+        return ConsoleWords.of(self.night) if self.night is not None else ConsoleWords({}, None)
+
+    def _held_in_words(self, view: dict) -> list[dict]:
+        held = view.get("held", [])
+        if not held:
+            return []
+        words, events = self._words(), view.get("held_events", {})
+        return [held_json(h, events.get(h["id"], ()), words) for h in held]
+
+    def _answer_json(self, events, said, refused) -> dict:
+        """What an answer did, in words: the events recorded, what was announced, what was refused."""
+        words = self._words()
+        return {"events": [words.event(e) for e in events], "raw_events": [e.describe() for e in events],
+                "announcements": feed.said(self.night, said) if said else [], "refused": words.refused(refused)}
 
     def snapshot(self) -> bytes | None:
         """The latest processed frame as a JPEG with the zones and the card tracks drawn on it;
@@ -350,9 +371,12 @@ class CameraService:
             if refused and not accepted:   # nothing recorded: the reading waits for another answer
                 needs.insert(pos, held)
                 event, why = refused[0]
-                raise Conflict(f"refused: the referee did not accept {event.describe()}: {why} (nothing recorded; "
-                               f"the reading still waits)")
-            answer = f"{action}ed as {card}" + (f" at seat {seat}" if seat is not None else "")
+                words = self._words()
+                raise Conflict(f"refused: the referee did not accept {words.told(event)}: {words.said(why)} "
+                               f"(nothing recorded; the reading still waits)")
+            words = self._words()
+            answer = f"{action}ed as {words.card(card, True)}" + \
+                (f" at {words.place(f'seat:{seat}')}" if seat is not None else "")
             if not events:
                 ignored = self.pipeline.adapter.ignored[skipped:]
                 answer += " (nothing to record now: " + (ignored[0].reason if ignored else
@@ -362,7 +386,7 @@ class CameraService:
     # ------------------------------------------------------------------ held observations
     def held(self) -> list[dict]:
         """Every observation the referee has not taken yet, oldest first (each with its refusal)."""
-        return list(self._view.get("held", ()))
+        return self._held_in_words(self._view)
 
     def answer_held(self, held_id: int, action: str) -> dict:
         """The host's `apply` (offer it to the referee now, out of turn) or `discard` (nothing is
@@ -382,9 +406,7 @@ class CameraService:
                 raise Conflict(f"held observation #{held_id} still waits: {exc}") from None
             self._refresh()
         self._publish_if_changed()
-        return {"held": held_id, "result": result, "events": [e.describe() for e in out.events],
-                "announcements": [a.to_json() for a in out.announcements],
-                "refused": [{"event": e.describe(), "why": why} for e, why in out.refused]}
+        return {"held": held_id, "result": result, **self._answer_json(out.events, out.announcements, out.refused)}
 
     def _done(self, reading, held, answer, events, said, refused=()) -> dict:
         del self._open[reading]
@@ -392,9 +414,7 @@ class CameraService:
         if events:
             self._answered[held.obs.track] = events[0].card.code if getattr(events[0], "card", None) else "ok"
         self._refresh()
-        result = {"reading": reading, "answer": answer, "events": [e.describe() for e in events],
-                  "announcements": [a.to_json() for a in said],
-                  "refused": [{"event": e.describe(), "why": why} for e, why in refused]}
+        result = {"reading": reading, "answer": answer, **self._answer_json(events, said, refused)}
         self._publish_if_changed()
         return result
 

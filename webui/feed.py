@@ -86,11 +86,11 @@ def said(night: "Night", announcements: Iterable[Announcement], seen: set[str] |
             for a in announcements]
 
 
-def frame(night: "Night", pos: int, announcements: Iterable[Announcement]) -> list[dict]:
-    """What a live-stream frame says for the event at log position `pos`: its announcements, and the
-    bet itself when it is one."""
+def frame(night: "Night", pos: int, announcements: Iterable[Announcement], told: list[dict] | None = None) -> list[dict]:
+    """What a live-stream frame says for the event at log position `pos`: its announcements (`told`:
+    as `said` gave them, when the caller has them already), and the bet itself when it is one."""
     bet = told_bet(night, pos)
-    return said(night, announcements) + ([bet] if bet else [])
+    return (said(night, announcements) if told is None else told) + ([bet] if bet else [])
 
 
 def feed(night: "Night", limit: int = 200) -> list[dict]:

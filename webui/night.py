@@ -29,6 +29,7 @@ from referee.lookup import explain
 from referee.state import State
 
 from . import feed, views
+from .console_words import undo_refusal
 from .seats import Claim, SeatClaims
 from .sse import Broadcaster, Message
 from .store import IdempotencyError, Store, StoreError
@@ -212,13 +213,14 @@ class Night:
                 log.exception("the referee failed on %s", event.describe())
                 raise Unapplicable(f"the referee could not apply {event.describe()}: {exc} "
                                    f"(nothing was recorded)") from None
-            said = [a.to_json() for a in result.announcements]
+            # what the one who sent it is told: names, the referee's words kept as raw_text (as the feed)
+            said = feed.said(self, result.announcements)
             if result.created:
                 # the event's type only: its words may name a face-down card
                 # with names, and a bet told in words (the referee announces no bet)
                 self.broadcaster.publish(Message(result.seq, "table", {
                     "id": result.seq, "event": event.type, "by": actor,
-                    "announcements": feed.frame(self, len(table.state.log), result.announcements)}))
+                    "announcements": feed.frame(self, len(table.state.log), result.announcements, said)}))
             return {"seq": result.seq, "recorded": result.created, "announcements": said}
 
     def undo_target(self) -> tuple[int, Event] | None:
@@ -250,7 +252,10 @@ class Night:
                 if found is None:
                     raise Conflict("there is nothing to undo")
                 target = found[0]
-            return self.submit(Undo(target, reason), key, "host")
+            try:
+                return self.submit(Undo(target, reason), key, "host")
+            except Refusal as exc:    # the referee names the events as dumps: tell them in words
+                raise Refusal(undo_refusal(exc, self.table.state.log.to_tuple(), feed.names_of(self))) from None
 
     def start(self, game: str, seats: list[int], names: dict[int, str], settings: dict, name: str) -> dict:
         """A new night: a new session, its table_opened event, one join token per named seat."""

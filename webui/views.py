@@ -31,7 +31,7 @@ from .wording import named
 from .playing import host_seen, mask_host_state, playing_seat
 
 from .console import option_key
-from .wording import event_text
+from .wording import account_words, event_text
 
 
 if TYPE_CHECKING:
@@ -301,13 +301,17 @@ def ledger(night: "Night") -> dict:
         if kind == "seat" and rest.isdigit() and int(rest) in names:
             return f"{names[int(rest)]} (seat {rest})"
         return "the bank (the host's cash)" if account == BANK else account
+    def said(account: str) -> str:
+        """An account as the ledger's rows name it: "Ann", "the main pot", "the bank"."""
+        return "the bank" if account == BANK else account_words(account, names)
     # The bank holds the cash of the buy-ins: it pays out the stacks (docs/dashboard.md, Money).
     seats = {k: v for k, v in net.items() if k.startswith("seat:") or k == BANK}
-    open_pots = [{"account": k, "amount": str(v)} for k, v in net.items() if k not in seats and v]
+    open_pots = [{"account": k, "label": said(k), "amount": str(v)} for k, v in net.items() if k not in seats and v]
     # Settle-up is for money that has left the pots; mid-hand the seats' balances do not add up.
     moves = settle_up(seats) if not open_pots else []
     return {
-        "rows": [{"id": r["id"], "hand": r["hand"], "payer": r["payer"], "payee": r["payee"], "amount": str(r["amount"]),
+        "rows": [{"id": r["id"], "hand": r["hand"], "payer": r["payer"], "payee": r["payee"],
+                  "payer_label": said(r["payer"]), "payee_label": said(r["payee"]), "amount": str(r["amount"]),
                   "rule": r["rule"], "memo": r["memo"], "reverses": r["reverses"], "reversed_by": r["reversed_by"],
                   "reason": r["reason"]} for r in rows],
         "balances": [{"account": k, "label": label(k), "amount": str(v), "text": fmt(v)} for k, v in sorted(net.items())
@@ -334,5 +338,9 @@ def games() -> list[dict[str, Any]]:
                 fields.append({"name": f.name, "default": str(d) if isinstance(d, Decimal) else d, "kind": kind,
                                "help": said.get("help", ""), "allowed": said.get("allowed", ""),
                                "text": said.get("text", ""), "choices": list(getattr(cls, "CHOICES", {}).get(f.name, ()))})
+                # each allowed value as people say it, for the console's select ("any" -> "any two 8s")
+                words_of = getattr(cls, "value_words", None)
+                fields[-1]["choice_words"] = [{"value": c, "text": words_of(f.name, c) if words_of else str(c)}
+                                              for c in fields[-1]["choices"]]
         out.append({"id": gid, "name": getattr(g, "name", gid), "settings": fields})
     return out

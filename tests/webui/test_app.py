@@ -74,7 +74,8 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     second = phone.post("/api/seat/decision", body, key="tap-1")
     assert first.status_code == second.status_code == 200
     assert second.headers.get("Idempotent-Replayed") == "true" and second.get_json() == first.get_json()
-    assert "pays $2.50" in first.get_json()["announcements"][0]["text"]
+    said = first.get_json()["announcements"][0]
+    assert said["text"].startswith("Ann pays $2.50") and said["raw_text"].startswith("Seat 1 pays $2.50")
     state = phone.get("/state").get_json()
     assert float(state["pot"]) == float(pot_before) + 2.50
     n_events = state["events"]
@@ -88,6 +89,8 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     rows = phone.get("/api/ledger").get_json()["rows"]
     reversal = rows[-1]
     assert reversal["reverses"] and reversal["reason"] == "paid by mistake" and reversal["payee"] == "seat:1"
+    # each account named as people say it, beside its id
+    assert (reversal["payer_label"], reversal["payee_label"]) == ("the main pot", "Ann"), reversal
     assert phone.get("/api/me").get_json()["state"]["pending"][0]["choices"] == ["pay", "fold"]   # asked again
 
 

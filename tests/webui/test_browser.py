@@ -137,8 +137,8 @@ def test_host_starts_a_night_and_deals_by_hand(tmp_path):
         expect(host.locator("#players img.qr")).to_have_attribute("alt", "QR code to join seat 2")
         host.click("#hand-form button")
         expect(host.locator("#host-night")).to_contain_text("hand 1")
-        # the deals on offer are the referee's options: the first street's cards, face down
-        host.select_option("#card-option", "Deal seat 2 a card, face down (name it if you know it)")
+        # the deals on offer are the referee's options: the first street's cards, face down, with names
+        host.select_option("#card-option", "Deal Player 2 a card, face down (name it if you know it)")
         host.fill("#card-code", "9S")
         host.click("#card-form button")
         expect(host.locator("#host-night")).to_contain_text("9♠")       # the host sees every card
@@ -178,7 +178,7 @@ def test_host_confirms_a_camera_reading(tmp_path):
             shot(host, "8-host-camera-reading")
             confirm.click()
             expect(host.locator("#camera-readings")).to_contain_text("None")
-            expect(host.locator("#host-pending")).to_contain_text("Seat 1: pay $2.50 or fold")
+            expect(host.locator("#host-pending")).to_contain_text("Ann: pay $2.50 or fold")     # names, said once
             expect(host.locator("#camera")).not_to_contain_text("to check")
             shot(host, "9-host-camera-confirmed")
     finally:

@@ -44,12 +44,12 @@ def test_the_war_is_dealt_and_an_eight_ball_target_picked_from_buttons(tmp_path)
         host.click("#street-form button[type=submit]")
         expect(host.locator("#host-night")).to_contain_text("9♣")
         # one card at a time: the picker moves on to the next seat in deal order, face up now
-        assert "seat 1" in host.locator("#card-option option:checked").inner_text()
+        assert "Ann" in host.locator("#card-option option:checked").inner_text()          # names, not seats
         assert "face up" in host.locator("#card-option option:checked").inner_text()
         host.fill("#card-code", "8C")
         host.click("#card-form button")
         expect(host.locator("#host-night")).to_contain_text("8♣")
-        assert "seat 2" in host.locator("#card-option option:checked").inner_text()
+        assert "Ben" in host.locator("#card-option option:checked").inner_text()
         host.fill("#card-code", "8S")
         host.click("#card-form button")
         # two 8s up one after the other: the war, dealt from the buttons the decision shows

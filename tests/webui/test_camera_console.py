@@ -113,12 +113,15 @@ def test_confirm_goes_to_the_referee_and_is_announced(doubtful):
     reading = only_reading(host)
     assert reading["kind"] == "dealt" and reading["seat"] == 1 and reading["card"] == "JS"
     assert reading["candidates"] == ["JS", "JC"] and "confirm or correct" in reading["why"]
+    assert reading["where"] == "Ann's place" and reading["text"].startswith("The J♠ dealt at Ann's place (frame ")
     before = events(host)
     r = host.post("/api/host/camera/confirm", {"reading": reading["id"]})
     assert r.status_code == 200, r.get_json()
     body = r.get_json()
-    assert body["events"] == ["card_dealt(seat=1, card=J♠, up=True, deck=main)"]
-    assert "Seat 1: pay $2.50 or fold" in body["announcements"][0]["text"]
+    assert body["events"] == ["The J♠ dealt face up to Ann"]          # in words, not an event dump
+    assert body["raw_events"] == ["card_dealt(seat=1, card=J♠, up=True, deck=main)"]
+    assert "Ann: pay $2.50 or fold" in body["announcements"][0]["text"]
+    assert "Seat 1: pay $2.50 or fold" in body["announcements"][0]["raw_text"]
     assert events(host) == before + 1
     assert any(p["rule"] == "black-jack" and p["seat"] == 1 for p in host.get("/api/host/state").get_json()["pending"])
     assert host.get("/api/host/camera/readings").get_json()["readings"] == []
@@ -140,7 +143,7 @@ def test_a_double_tap_records_once_and_a_second_answer_is_409(doubtful):
     assert again.headers.get("Idempotent-Replayed") == "true" and again.get_json() == first.get_json()
     assert events(host) == before + 1
     late = host.post("/api/host/camera/confirm", {"reading": rid}, key="tap-cam-2")
-    assert late.status_code == 409 and "already answered (confirmed as JS)" in late.get_json()["error"]
+    assert late.status_code == 409 and "already answered (confirmed as the J♠)" in late.get_json()["error"]
     assert host.post("/api/host/camera/reject", {"reading": rid}).status_code == 409
     assert events(host) == before + 1
 
@@ -150,8 +153,8 @@ def test_correct_records_the_hosts_card(doubtful):
     rid = only_reading(host)["id"]
     r = host.post("/api/host/camera/correct", {"reading": rid, "card": "4d"})
     assert r.status_code == 200, r.get_json()
-    assert r.get_json()["events"] == ["card_dealt(seat=1, card=4♦, up=True, deck=main)"]
-    assert r.get_json()["answer"] == "corrected as 4D"
+    assert r.get_json()["events"] == ["The 4♦ dealt face up to Ann"]
+    assert r.get_json()["answer"] == "corrected as the 4♦"
     state = host.get("/api/host/state").get_json()
     assert "4♦" in [c["pretty"] for c in next(s for s in state["seats"] if s["seat"] == 1)["cards"]]
     assert not any(p["rule"] == "black-jack" for p in state["pending"])
@@ -186,7 +189,7 @@ def test_an_answer_with_nothing_to_record_says_why(doubtful):
     before = events(host)
     r = host.post("/api/host/camera/confirm", {"reading": rid})
     assert r.status_code == 200 and r.get_json()["events"] == []
-    assert r.get_json()["answer"] == "confirmed as JS (nothing to record now: no hand in progress)"
+    assert r.get_json()["answer"] == "confirmed as the J♠ (nothing to record now: no hand in progress)"
     assert events(host) == before
 
 
@@ -216,12 +219,13 @@ def test_a_card_in_the_pot_needs_the_seat(tmp_path):
     try:
         assert cam.join(30)
         reading = only_reading(host)
-        assert reading["zone"] == "pot" and "whose is it" in reading["why"]
+        assert reading["zone"] == "pot" and "whose is it" in reading["why"] and reading["where"] == "the pot"
         r = host.post("/api/host/camera/confirm", {"reading": reading["id"]})
         assert r.status_code == 409 and "correct it with the seat" in r.get_json()["error"]
         assert only_reading(host)["id"] == reading["id"]
         r = host.post("/api/host/camera/correct", {"reading": reading["id"], "card": "JS", "seat": 1})
-        assert r.status_code == 200 and r.get_json()["events"] == ["card_dealt(seat=1, card=J♠, up=True, deck=main)"]
+        assert r.status_code == 200 and r.get_json()["events"] == ["The J♠ dealt face up to Ann"]
+        assert r.get_json()["answer"] == "corrected as the J♠ at Ann's place"
         assert "Black Jack" in r.get_json()["announcements"][0]["text"]
     finally:
         cam.stop()

@@ -56,7 +56,9 @@ def test_a_held_card_is_listed_drawn_purple_and_taken_once_the_obligation_is_ans
     r = host.get("/api/host/camera/refused").get_json()
     assert [h["card"] for h in r["held"]] == ["7H"] and r["refusals"] >= 1
     held = r["held"][0]
-    assert "waiting for seat 1" in held["why"] and "pay $2.50 or fold" in held["why"]
+    assert "waiting for Ann" in held["why"] and "pay $2.50 or fold" in held["why"]     # names, not seats
+    assert "waiting for seat 1" in held["raw_why"]
+    assert held["where"] == "Ben's place" and held["text"].startswith("The 7♥ dealt at Ben's place (frame ")
     assert host.get("/api/host/camera").get_json()["held"][0]["id"] == held["id"]
     img = cv2.imdecode(np.frombuffer(host.get("/api/host/camera/snapshot.jpg").data, np.uint8), cv2.IMREAD_COLOR)
     b, g, red = (int(v) for v in img[(AT_SEAT2[1] + AT_SEAT2[3]) // 2, AT_SEAT2[0]])

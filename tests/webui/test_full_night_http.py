@@ -75,7 +75,8 @@ class Night:
 
     def start(self, number: int, dealer: int):
         said = self.console.press(f"Start hand {number}", dealer=dealer).get_json()["announcements"]
-        assert said[0]["text"].startswith(f"Hand {number}: dealer seat {dealer}")
+        assert said[0]["text"].startswith(f"Hand {number}: dealer {NAMES[dealer]}")     # names in the answer
+        assert said[0]["raw_text"].startswith(f"Hand {number}: dealer seat {dealer}")
 
     def said(self) -> list[str]:
         return [a["text"] for a in self.host.get("/api/feed").get_json()]
@@ -92,7 +93,7 @@ def test_a_whole_night_through_the_http_api_only(dash):
     c.street((1, "TC"), (2, "JS"), (3, "8S"), (4, "5C"))
     assert any(p["rule"] == "black-jack" and p["seat"] == 2 for p in c.state()["pending"])
     said = night.press(2, "pay")                            # Ben pays the Black Jack from his phone
-    assert any("Seat 2 pays $2.50" in a["text"] for a in said)
+    assert any("Ben pays $2.50" in a["text"] and "Seat 2 pays $2.50" in a["raw_text"] for a in said)
     night.press(3, "pass")                                  # Cleo passes on the 8 Ball
     night.bets("4 bring_in", "1 call", "2 call", "3 call")
     c.street((1, "5D"), (2, "KH"), (3, "AC"), (4, "5H"))

@@ -137,6 +137,10 @@ def test_undo_any_of_the_last_events_several_times(dash, dash_host):
     start = next(i for i, e in enumerate(log, 1) if e.type == "hand_started")
     r = dash_host.post("/api/host/undo", {"target": start, "reason": "wrong dealer"})
     assert r.status_code == 409 and "depends on it" in r.get_json()["error"]
+    # in words, with names: no event dump like "hand_started(hand=1, ...)" or "card_dealt(seat=..."
+    said = r.get_json()["error"]
+    assert "(seat=" not in said and "(hand=" not in said, said
+    assert f"cannot undo event {start} (hand 1 started, Cleo dealing)" in said, said
     # three in a row, the newest each time
     for n in range(3):
         latest = console.state()["undoable"][0]
@@ -159,8 +163,9 @@ def test_correct_this_card(dash, dash_host):
                                              "reason": "misread the suit"})
     assert r.status_code == 200
     said = r.get_json()["announcements"]
-    assert [(a["rule"], a["text"]) for a in said] == [
-        ("correction", "Host correction: seat 2's 10♣ is the 10♦ (misread the suit).")]
+    assert [(a["rule"], a["text"], a["raw_text"]) for a in said] == [
+        ("correction", "Host correction: Ben's 10♣ is the 10♦ (misread the suit).",
+         "Host correction: seat 2's 10♣ is the 10♦ (misread the suit).")]
     assert [c["code"] for c in phone2.get("/state").get_json()["seats"][1]["cards"]][-1] == "TD"
     # a hole card corrected: the table hears that one was fixed, not which
     r = dash_host.post("/api/host/correct", {"seat": 1, "card": "KH", "what": "identity", "to": "KS", "reason": "typo"})

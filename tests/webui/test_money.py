@@ -73,7 +73,8 @@ def test_buy_in_rebuy_cash_out_mismatch_and_summary_csv_to_the_cent(dash, dash_h
     for seat in (1, 2, 3):
         post_ok(dash_host, "/api/host/buy-in", {"seat": seat, "amount": "20"})
     said = post_ok(dash_host, "/api/host/buy-in", {"seat": 2, "amount": 10})["announcements"]
-    assert said[0]["text"] == "Seat 2 rebuys for $10.00: stack $30.00."
+    assert said[0]["text"] == "Ben rebuys for $10.00: stack $30.00."          # names, as the feed says it
+    assert said[0]["raw_text"] == "Seat 2 rebuys for $10.00: stack $30.00."
     r = dash_host.post("/api/host/buy-in", {"seat": 2, "amount": "5"}, key="same")
     again = dash_host.post("/api/host/buy-in", {"seat": 2, "amount": "5"}, key="same")
     assert r.get_json() == again.get_json()               # a double tap records once

@@ -20,7 +20,7 @@ E.render = (v, own) => {
   H.deals = deals;
   document.getElementById("card-form").hidden = !deals.length;
   const pick = document.getElementById("card-option");
-  C.clear(pick, deals.map((o) => el("option", { value: o.key }, o.label)));
+  C.clear(pick, deals.map((o) => el("option", { value: o.key }, o.text || o.label)));   // names, not seat numbers
   if (deals.length) pick.value = deals[0].key;     // the next seat in deal order, with the face it gets
   // A whole round: one field per seat still due a card of the main deck, in deal order.
   const round = deals.filter((o) => o.deal.deck === "main" && o.deal.seat !== null);
@@ -29,7 +29,7 @@ E.render = (v, own) => {
   const box = document.getElementById("street-cards");
   const typed = {};
   box.querySelectorAll("input").forEach((i) => { typed[i.dataset.seat] = i.value; });
-  C.clear(box, round.map((o) => el("label", {}, `Seat ${o.deal.seat} ` + (o.deal.up ? "up" : "down"),
+  C.clear(box, round.map((o) => el("label", {}, `${H.name(v, o.deal.seat)} ` + (o.deal.up ? "up" : "down"),
     el("input", { "data-seat": o.deal.seat, "data-up": o.deal.up ? "1" : "", size: 4, autocomplete: "off",
       placeholder: o.deal.up ? "9D" : "9D or blank", value: typed[o.deal.seat] || "" }))));
   E.renderCorrect(v);

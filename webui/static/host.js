@@ -50,7 +50,11 @@ H.render = () => {
 H.fixable = (seat, c) => C.el("button", { type: "button", class: "fix-card", "data-seat": seat, "data-card": c.code || "",
   title: "correct this card" }, P.card(c));
 
-H.who = (p) => p.seat !== null ? "seat " + p.seat : p.open_to.length ? "seats " + p.open_to.join(", ") : "host";
+/* An option as a button, in words with names ("Ann sits out", not "Seat 1 sits out"). */
+H.option = (o) => C.option({ ...o, label: o.text || o.label }, H.load);
+
+/* A seat's name for the console: "Ann", or "seat 4" for a seat nobody named. */
+H.name = (v, seat) => ((v.seats || []).find((s) => s.seat === seat) || {}).name || `seat ${seat}`;
 
 H.renderOptions = (v) => {
   const { el } = C;
@@ -62,16 +66,16 @@ H.renderOptions = (v) => {
     return direct.length || p.seat !== null ? direct : v.options.filter((o) => o.decision === null && o.rule === p.rule);
   };
   C.clear(document.getElementById("host-pending"), v.pending.length ? v.pending.map((p) => el("div", { class: "decision" },
-    el("p", {}, el("strong", {}, H.who(p) + ": "), p.prompt),
-    el("div", { class: "buttons" }, answers(p).map((o) => H.take(o, p)))))
+    el("p", {}, p.text || p.prompt),          // who is asked, said once, with names (views._asked_words)
+    el("div", { class: "buttons" }, answers(p).map((o) => H.take(o, p, v)))))
     : el("p", { class: "muted" }, "Nothing."));
   const own = v.options.filter((o) => !asked.includes(o.decision));
   C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
-    .map((o) => C.option(o, H.load)));
+    .map(H.option));
   const seats = v.seats.map((s) => [s, v.seat_options[s.seat].filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
-    el("strong", {}, `${s.seat} ${s.name}:`), opts.map((o) => C.option(o, H.load)))) : el("p", { class: "muted" }, "Nothing."));
+    el("strong", {}, `${s.seat} ${s.name}:`), opts.map(H.option))) : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
   H.start = start;
   document.getElementById("hand-form").hidden = !start;
@@ -89,10 +93,11 @@ H.renderOptions = (v) => {
 };
 
 /* A deal offered as the answer to a decision (the war) goes through the deal form's card field. */
-H.take = (o, p) => {
-  if (o.action !== "deal") return C.option(o.seat !== p.seat ? { ...o, label: `seat ${o.seat}: ${o.label}` } : o, H.load);
-  const input = C.el("input", { size: 4, autocomplete: "off", placeholder: "card", "aria-label": o.label });
-  const button = C.actionButton(o.label, o.post.url, () => {
+H.take = (o, p, v) => {
+  const label = o.text || o.label;
+  if (o.action !== "deal") return H.option(o.seat !== null && o.seat !== p.seat ? { ...o, text: `${H.name(v, o.seat)}: ${label}` } : o);
+  const input = C.el("input", { size: 4, autocomplete: "off", placeholder: "card", "aria-label": label });
+  const button = C.actionButton(label, o.post.url, () => {
     const card = input.value.trim();
     if (!card) { C.toast("Type the card, e.g. 9D", true); return null; }
     return { ...o.post.body, card };
@@ -131,7 +136,7 @@ H.showHeld = (held) => {
   list.hidden = !held.length;
   const done = () => { H.loadCamera(); H.load(); };
   C.clear(list, held.map((x) => C.el("li", { class: "held", "data-held": x.id },
-    C.el("strong", {}, `#${x.id} held: `), `${x.kind.replace("_", " ")} ${x.up ? H.pretty(x.card) : "face-down card"} at ${x.zone} (frame ${x.frame}): `,
+    C.el("strong", {}, `#${x.id} held: `), `${x.text}: `,          // in words, with names (webui/console_words.py)
     C.el("span", { class: "why" }, x.why), " ",
     C.actionButton("Apply now", `/api/host/camera/refused/${x.id}/apply`, {}, { name: "apply", done }),
     C.actionButton("Discard", `/api/host/camera/refused/${x.id}/discard`, {}, { name: "discard", cls: "danger", done }))));
@@ -153,11 +158,9 @@ H.loadReadings = async () => {
     C.clear(box, el("p", { class: "muted" }, r.data.camera ? "None: the camera is sure of what it saw." : "No camera: nothing to check."));
     return;
   }
-  const seats = (H.view ? H.view.seats : []).map((s) => el("option", { value: s.seat }, `seat ${s.seat} ${s.name}`));
+  const seats = (H.view ? H.view.seats : []).map((s) => el("option", { value: s.seat }, `${s.name} (seat ${s.seat})`));
   const done = () => { H.loadReadings(); H.loadCamera(); H.load(); };
   C.clear(box, rows.map((x) => {
-    const where = x.seat ? `seat ${x.seat}` : x.zone || "?";
-    const guess = x.card ? `${H.pretty(x.card)}?` : "a card it could not read";
     const others = x.candidates.filter((c) => c !== x.card);
     const form = el("form", { class: "row correct-form" },
       el("input", { name: "card", placeholder: "e.g. 9D", size: 7, autocomplete: "off", "aria-label": "the right card" }),
@@ -172,7 +175,7 @@ H.loadReadings = async () => {
       H.send("/api/host/camera/correct", body, form).then((res) => { if (res.ok) done(); });
     });
     return el("div", { class: "reading", "data-reading": x.id },
-      el("p", {}, el("strong", {}, `#${x.id} ${where}: `), `${x.kind.replace("_", " ")} ${guess}`,
+      el("p", {}, el("strong", {}, `#${x.id} ${x.where}: `), x.text,
         x.candidates.length ? ` (${Math.round(x.confidence * 100)}% sure)` : "", el("br"), el("span", { class: "why" }, x.why)),
       el("div", { class: "buttons" },
         x.card ? C.actionButton(`Confirm ${H.pretty(x.card)}`, "/api/host/camera/confirm", { reading: x.id }, { name: "confirm", cls: "primary", done }) : null,
@@ -191,12 +194,27 @@ H.renderNightForm = () => {
     el("input", { "data-seat": i, placeholder: i <= 4 ? `Player ${i}` : "empty", value: "", autocomplete: "off" }))));
   const showSettings = () => {
     const g = H.games.find((x) => x.id === sel.value);
-    C.clear(document.getElementById("night-settings"), (g ? g.settings : []).map((s) => el("label", {}, s.name + " ",
-      s.kind === "bool" ? el("input", { type: "checkbox", "data-setting": s.name, "data-kind": s.kind, checked: s.default })
-        : el("input", { "data-setting": s.name, "data-kind": s.kind, value: s.default, size: 6 }))));
+    C.clear(document.getElementById("night-settings"), (g ? g.settings : []).map(H.settingField));
   };
   sel.addEventListener("change", showSettings);
   showSettings();
+};
+
+/* One setting of the new-night form in words: what it means, and a field for its value (a select of
+   its allowed values where it has choices, each said as people say it), what it allows beneath. */
+H.settingField = (s) => {
+  const { el } = C;
+  const attrs = { "data-setting": s.name, "data-kind": s.kind, "aria-label": s.help || s.name };
+  let input;
+  if (s.kind === "bool") input = el("input", { ...attrs, type: "checkbox", checked: s.default });
+  else if ((s.choices || []).length) {
+    const words = s.choice_words || s.choices.map((c) => ({ value: c, text: String(c) }));
+    input = el("select", attrs, words.map((w) => el("option", { value: w.value, selected: w.value === s.default }, w.text)));
+  } else input = el("input", { ...attrs, value: s.default, size: 6, title: s.allowed, inputmode: s.kind === "text" ? null : "decimal" });
+  // a money field's rule is the same for each ("dollars and cents"): said once, above the list
+  const hint = ["bool", "money"].includes(s.kind) || (s.choices || []).length || !s.allowed ? null
+    : el("small", { class: "muted" }, s.allowed);
+  return el("label", { class: "setting", "data-name": s.name }, el("span", {}, s.help || s.name), input, hint);
 };
 
 H.nightBody = () => {
@@ -208,7 +226,7 @@ H.nightBody = () => {
   });
   const settings = {};
   const g = H.games.find((x) => x.id === document.getElementById("night-game").value);
-  document.querySelectorAll("#night-settings input").forEach((i) => {
+  document.querySelectorAll("#night-settings [data-setting]").forEach((i) => {
     const def = g.settings.find((s) => s.name === i.dataset.setting);
     let value = i.dataset.kind === "bool" ? i.checked : i.dataset.kind === "int" ? Number(i.value) : i.value.trim();
     if (String(value) !== String(def.default)) settings[i.dataset.setting] = value;

@@ -208,12 +208,12 @@ P.loadLedger = async () => {
     el("tr", {}, el("td", {}, b.label), el("td", { class: "num" + (Number(b.amount) < 0 ? " neg" : "") }, C.money(b.amount)))));
   C.clear(document.getElementById("settle"), L.settle.length ? L.settle.map((m) =>
     el("li", {}, `${m.from_label} pays ${m.to_label} ${C.money(m.amount)}`))
-    : el("li", {}, L.open_pots.length ? "Money is still in the pot (" + L.open_pots.map((p) => `${p.account} ${C.money(p.amount)}`).join(", ") +
+    : el("li", {}, L.open_pots.length ? "Money is still in the pot (" + L.open_pots.map((p) => `${p.label || p.account} ${C.money(p.amount)}`).join(", ") +
       "): settle up when the hand is over." : "Nobody owes anybody."));
   C.clear(document.getElementById("history"),
     el("tr", {}, ["#", "hand", "from", "to", "amount", "what"].map((h) => el("th", {}, h))),
     L.rows.slice().reverse().map((row) => el("tr", { class: row.reversed_by ? "undone" : row.reverses ? "reversal" : "" },
-      el("td", {}, row.id), el("td", {}, row.hand ?? "-"), el("td", {}, row.payer), el("td", {}, row.payee),
+      el("td", {}, row.id), el("td", {}, row.hand ?? "-"), el("td", {}, row.payer_label || row.payer), el("td", {}, row.payee_label || row.payee),
       el("td", { class: "num" }, C.money(row.amount)), el("td", {}, [row.rule, row.memo].filter(Boolean).join(": ")))));
 };
 
