@@ -14,6 +14,7 @@ tests/webui/test_full_night_http.py, with buy-ins, a mistake undone, cash-outs a
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import threading
@@ -249,24 +250,86 @@ def night(browser, base: str, table: Table) -> None:
     assert not errors, errors
 
 
-def main() -> None:
+def camera_night(browser, base: str, app, service, rest: list) -> None:
+    """The bundled table video through the real pipeline, on a table whose bets are tracked but
+    never entered: every card after third street waits, held, for the bets (as at the table that
+    made `bets: untracked` a setting). The host's camera panel then, and a "why?" with the camera's
+    picture."""
+    host = browser.new_context(**LAPTOP).new_page()
+    host.set_default_timeout(30_000)
+    host.goto(f"{base}/host")
+    host.fill("#pin", PIN)
+    host.click("#login button")
+    expect(host.locator("#camera-panel")).to_be_visible()
+    service.start(rest)
+    for _ in range(600):                    # the video plays in real time: a few held, then the picture
+        if len(host.request.get(f"{base}/api/host/camera/refused").json()["held"]) >= 3:
+            break
+        host.wait_for_timeout(100)
+    host.reload()
+    expect(host.locator("#camera-refused li").nth(2)).to_be_visible()
+    host.wait_for_function("() => document.getElementById('camera-snapshot').naturalWidth > 0")
+    still(host)
+    save(host.locator("#camera-panel").screenshot(), "12-host-camera-held")
+    service.stop()
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.set_default_timeout(15_000)
+    pictured = next(a.id for a in app.extensions["croupier"].table.announcements
+                    if phone.request.get(f"{base}/api/why/{a.id}").json().get("evidence"))
+    phone.goto(f"{base}/feed?why={pictured}")
+    phone.wait_for_function("() => (document.querySelector('#why .evidence img') || {}).naturalWidth > 100")
+    save(phone.locator("#why").screenshot(), "13-phone-why-camera-picture")
+
+
+def with_app(config: dict, play, camera=None) -> None:
+    """`play(browser, base url, app)` against the app served on a free port over a fresh store."""
     from webui.app import create_app
-    IMG.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        # the QR codes and links show a home Wi-Fi address, as `croupier serve --public-url` gives
-        app = create_app({"DB": str(Path(tmp) / "night.db"), "PIN": PIN, "KEEPALIVE": 5,
-                          "PUBLIC_URL": "http://192.168.1.20:8000"})
+        app = create_app({"DB": str(Path(tmp) / "night.db"), "PIN": PIN, "KEEPALIVE": 5, **config}, camera=camera)
         srv = serve(app)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
                 try:
-                    night(browser, f"http://127.0.0.1:{srv.effective_port}", Table(app))
+                    play(browser, f"http://127.0.0.1:{srv.effective_port}", app)
                 finally:
                     browser.close()
         finally:
+            if camera is not None:
+                camera.stop()                 # once more, on the way out of an error
             app.extensions["croupier"].close()
             srv.close()
+
+
+def camera_pictures() -> None:
+    from referee.events import BetAction, Fold
+    from vision.calibration import Calibration
+    from vision.sources import open_source
+    from webui.camera import CameraService
+    from webui.cli_camera import DEMO_SCRIPT, DEMO_VIDEO, DEMO_ZONES, _host_events, _recogniser, _zones
+    from webui.cli_web import DEMO_NAMES, open_night
+
+    os.chdir(ROOT)                          # the camera's status names the video as a host would type it
+    service = CameraService(open_source(DEMO_VIDEO.relative_to(ROOT), realtime=True), _recogniser(ROOT / "models"),
+                            Calibration(_zones(DEMO_ZONES)))
+    unbet = [(t, e) for t, e in _host_events(DEMO_SCRIPT, "bonedoneskis", 4, 4)
+             if not isinstance(e, BetAction) or isinstance(e, Fold)]          # nobody enters a bet
+
+    def play(browser, base, app):
+        rest = open_night(app.extensions["croupier"], unbet, DEMO_NAMES, "camera night")
+        camera_night(browser, base, app, service, rest)
+    with_app({}, play, camera=service)
+
+
+def main() -> None:
+    IMG.mkdir(parents=True, exist_ok=True)
+    # the QR codes and links show a home Wi-Fi address, as `croupier serve --public-url` gives
+    with_app({"PUBLIC_URL": "http://192.168.1.20:8000"}, lambda browser, base, app: night(browser, base, Table(app)))
+    if (ROOT / "models" / "detector.onnx").exists() and (ROOT / "models" / "classifier.onnx").exists():
+        camera_pictures()
+    else:
+        print("models/ not trained: no camera pictures (12, 13)")
 
 
 if __name__ == "__main__":
