@@ -10,7 +10,9 @@ Debian's (`apt-get install chromium`), driven by Playwright exactly as tests/web
 does (never `playwright install`). The steps a picture shows are taken in the browser, as a person
 would; the steps in between go through the same HTTP API in-process (the tests' Phone and Console
 clients), which keeps the script short and the night the same every run: hand 1 of
-tests/webui/test_full_night_http.py, with buy-ins, a mistake undone, cash-outs and a paid tick."""
+tests/webui/test_full_night_http.py, with buy-ins, a mistake undone, cash-outs and a paid tick.
+Then, when models/ holds the recogniser, the bundled table video plays in real time through the
+real camera pipeline for the camera's two pictures. About a minute in all on 2 cores."""
 
 from __future__ import annotations
 
