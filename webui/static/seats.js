@@ -51,5 +51,5 @@ Seats.renderPlaying = (v, reload) => {
     `You play at seat ${v.playing}: the others' hole cards are hidden here, as on your phone.` +
     (v.playing_left_out ? ` ${v.playing_left_out} move(s) name cards you may not see: their seats take them on their phones ` +
       "(or stop playing here to enter them)." : ""));
-  C.clear(box, el("label", {}, "You at the table: ", pick), note);
+  C.clear(box, el("label", {}, "You at the table: ", pick), note || []);   // no note: nothing, not "null"
 };
