@@ -78,12 +78,14 @@ def told_bet(night: "Night", pos: int, bets: list | None = None, log: tuple | No
 
 
 def said(night: "Night", announcements: Iterable[Announcement], seen: set[str] | None = None) -> list[dict]:
-    """Announcements as the feed shows them (names; an undo's event told with the public's cards)."""
-    log = night.table.state.log.to_tuple()
+    """Announcements as the feed shows them (names; an undo's event told with the public's cards);
+    one set off by an event since undone is marked `undone` (the referee withdrew it; an undo's own
+    announcement names its target among its causes, and stands)."""
+    log, undone = night.table.state.log.to_tuple(), night.table.state.undone
     seen = public_codes(night) if seen is None else seen
     names = names_of(night)
-    return [{**announcement_json(a, names, log, seen), "key": f"ann:{a.id}", "order": [a.id, 0]}
-            for a in announcements]
+    return [{**announcement_json(a, names, log, seen), "key": f"ann:{a.id}", "order": [a.id, 0],
+             "undone": a.rule != "undo" and any(pos in undone for pos in a.because)} for a in announcements]
 
 
 def frame(night: "Night", pos: int, announcements: Iterable[Announcement], told: list[dict] | None = None) -> list[dict]:

@@ -123,3 +123,15 @@ def test_an_undone_face_down_card_stays_unnamed_for_who_may_not_see_it(dash, das
     frames = [m.data for m in dash.extensions["croupier"].broadcaster._messages]
     for text in (ben.get("/api/feed").get_data(as_text=True), why, str(frames)):
         assert "K♥" not in text and "KH" not in text
+
+
+def test_an_announcement_set_off_by_an_undone_event_is_marked_undone(dash, dash_host):
+    start_night(dash_host)
+    deal(dash_host)
+    bj = next(a for a in dash_host.get("/api/feed").get_json() if a["rule"] == "black-jack")
+    assert bj["undone"] is False
+    target = dash_host.get("/api/host/state").get_json()["undoable"][0]["target"]
+    assert dash_host.post("/api/host/undo", {"target": target, "reason": "the J♠ was a misdeal"}).status_code == 200
+    feed = dash_host.get("/api/feed").get_json()
+    assert next(a for a in feed if a["id"] == bj["id"])["undone"] is True      # the referee withdrew it
+    assert not feed[-1]["undone"]                                            # the undo itself stands

@@ -110,7 +110,7 @@ C.money = (s) => {
   return (v < 0 ? "-$" : "$") + Math.abs(v).toFixed(2);
 };
 
-C.clear = (node, ...kids) => { node.replaceChildren(...kids.flat()); return node; };
+C.clear = (node, ...kids) => { node.replaceChildren(...kids.flat().filter((k) => k != null)); return node; };   // null: nothing to show
 
 /* ------------------------------------------------------------------ the live stream */
 C.live = {

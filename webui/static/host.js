@@ -33,7 +33,7 @@ H.render = () => {
   document.getElementById("table-url").textContent = v.url + "/";
   document.getElementById("table-url").href = v.url + "/";
   const n = v.night;
-  C.clear(document.getElementById("host-night"), n ? [el("p", {}, el("strong", {}, n.name), ` · ${n.game}` +
+  C.clear(document.getElementById("host-night"), n ? [el("p", {}, el("strong", {}, n.name), ` · ${(H.games.find((g) => g.id === n.game) || {}).name || n.game}` +
     (n.ended ? " · over" : "") + (v.hand ? ` · hand ${v.hand.number}, street ${v.hand.street}, ${v.hand.phase}` : " · between hands") +
     ` · pot ${C.money(v.pot)}`), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
     el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map((c) => H.fixable(s.seat, c)), s.folded ? " folded" : "")))]
@@ -72,7 +72,7 @@ H.renderOptions = (v) => {
   const own = v.options.filter((o) => !asked.includes(o.decision));
   C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
     .map(H.option));
-  const seats = v.seats.map((s) => [s, v.seat_options[s.seat].filter((o) => !asked.includes(o.decision))])
+  const seats = v.seats.map((s) => [s, (v.seat_options[s.seat] || []).filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
     el("strong", {}, `${s.seat} ${s.name}:`), opts.map(H.option))) : el("p", { class: "muted" }, "Nothing."));
