@@ -144,6 +144,7 @@ def run_server(app, args) -> int:
         if camera is not None:      # first: its thread may be handing the night an event
             camera.stop()
         app.extensions["croupier"].close()
+        app.extensions["croupier_hosts"].close()
     return 0
 
 

@@ -23,6 +23,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from pathlib import Path
 
 MAX_FAILURES, WINDOW = 5, 60.0     # wrong PINs per client in WINDOW seconds before that client waits
@@ -128,11 +129,10 @@ def reset(db_path: str | Path, pin: str | None = None) -> tuple[str, int, int]:
     a file that is not a croupier store, and creates none."""
     path = Path(db_path)
     try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as probe:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as probe:
             is_store = probe.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'web_settings'"
                                      ).fetchone() is not None
-        probe.close()
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError:       # not there (mode=ro creates nothing), or not SQLite at all
         is_store = False
     if not is_store:
         raise ValueError(f"no croupier store at {path} (give the --db that `croupier serve` uses)")

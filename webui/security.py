@@ -1,7 +1,9 @@
 """Who may do what, and the checks every POST passes before it reaches the table.
 
 * **Host**: logs in with the host PIN (set or printed by `croupier serve`); the signed session
-  cookie then says `host`. Host endpoints answer 401 without it.
+  cookie then holds a host session id, live server-side until logout (webui/host_sessions.py).
+  Host endpoints answer 401 without a live one. Wrong PINs are counted per client.
+* **Host header**: a request must name this server (`check_host_header`), else 400: DNS rebinding.
 * **Seat**: a phone joins by opening `/join/<token>` (the QR code the host shows); the cookie then
   holds that seat's token, checked against the current night on every request, and the first
   device to join claims the seat (`webui/seats.py`). Seat endpoints answer 401 without a seat,

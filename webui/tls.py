@@ -31,6 +31,9 @@ from pathlib import Path
 
 HANDSHAKE_S = 10.0      # a client that starts no TLS within this is dropped (it holds a thread)
 STALL_S = 180.0         # a half-sent TLS record or a send nobody reads, longer than waitress's own timeout
+_SPEAKS_HTTPS = "This croupier speaks HTTPS: open the same address with https:// in front.\n".encode()
+PLAIN_HTTP_ANSWER = (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (len(_SPEAKS_HTTPS), _SPEAKS_HTTPS))
 
 
 def certificate_paths(db: Path) -> tuple[Path, Path]:
@@ -127,6 +130,12 @@ class TlsFront:
         conn, back = raw, None
         try:
             raw.settimeout(HANDSHAKE_S)
+            first = raw.recv(1, socket.MSG_PEEK)
+            if first and first != b"\x16":            # not a TLS handshake: someone typed http://
+                raw.recv(65536)                        # read the request: closing on unread bytes resets
+                raw.sendall(PLAIN_HTTP_ANSWER)
+                raw.shutdown(socket.SHUT_WR)
+                return
             conn = self.context.wrap_socket(raw, server_side=True)     # takes over raw's socket
             conn.settimeout(STALL_S)
             back = socket.create_connection(self.backend)

@@ -103,6 +103,11 @@ def test_host_reset_with_a_chosen_pin_and_on_a_file_that_is_not_a_store(dash, tm
     missing = tmp_path / "nothing-here.db"
     assert main(["host-reset", "--db", str(missing)]) == 2
     assert "no croupier store" in capsys.readouterr().err and not missing.exists()
+    noise = tmp_path / "r.db"
+    noise.write_bytes(bytes(range(256)) * 400)
+    assert main(["host-reset", "--db", str(noise)]) == 2
+    assert "no croupier store" in capsys.readouterr().err
+    assert noise.read_bytes() == bytes(range(256)) * 400 and not noise.with_name("r.db-wal").exists()
 
 
 # ----------------------------------------------------------------------------- Host header

@@ -1,7 +1,7 @@
 """Issue 19, defect 9: `croupier serve --tls` answers over HTTPS with the self-signed certificate it
 made at its first start (kept next to the store, the same one after a restart), shows its
 fingerprint on the host page, sets Secure cookies, streams, and keeps the real client address
-(the wrong-PIN lockout is per address behind the TLS front)."""
+(the wrong-PIN lockout is per address behind the TLS front), and tells plain HTTP to use HTTPS."""
 
 from __future__ import annotations
 
@@ -57,11 +57,11 @@ def test_a_live_stream_flows_through_the_tls_front(served):
     conn.close()
 
 
-def test_plain_http_on_the_tls_port_gets_no_page(served):
+def test_plain_http_on_the_tls_port_is_told_to_use_https(served):
     conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
-    with pytest.raises((http.client.HTTPException, OSError)):
-        conn.request("GET", "/state")
-        conn.getresponse().read()
+    conn.request("GET", "/state")
+    resp = conn.getresponse()
+    assert resp.status == 400 and "speaks HTTPS" in resp.read().decode()
     conn.close()
 
 
