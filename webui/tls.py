@@ -130,6 +130,7 @@ class TlsFront:
         conn, back = raw, None
         try:
             raw.settimeout(HANDSHAKE_S)
+            raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # relayed small writes: no Nagle wait
             first = raw.recv(1, socket.MSG_PEEK)
             if first and first != b"\x16":            # not a TLS handshake: someone typed http://
                 raw.recv(65536)                        # read the request: closing on unread bytes resets
@@ -139,6 +140,7 @@ class TlsFront:
             conn = self.context.wrap_socket(raw, server_side=True)     # takes over raw's socket
             conn.settimeout(STALL_S)
             back = socket.create_connection(self.backend)
+            back.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             port = back.getsockname()[1]
             self.peers[port] = address
             try:
