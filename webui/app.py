@@ -87,8 +87,11 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     app.register_blueprint(seats_bp)
 
     @app.before_request
-    def guard_posts():
+    def check_host():             # first, on every request: a name this server goes by (DNS rebinding)
         security.check_host_header()
+
+    @app.before_request
+    def guard_posts():
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             security.check_csrf()
             g.idempotency_key = security.idempotency_key()
