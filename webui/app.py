@@ -9,6 +9,12 @@ Config keys (all optional but DB):
     PUBLIC_URL    base URL put in QR codes and join links (default: the URL the request came in on)
     KEEPALIVE     seconds between SSE keepalive comments (default 15)
     MAX_STREAMS   open SSE streams allowed at once (default 100; see webui/cli_web.py for sizing)
+    ALLOWED_HOSTS names a request's Host header may carry (default: localhost, 127.0.0.1, ::1 and
+                  the PUBLIC_URL's host; `croupier serve` adds the laptop's addresses and names);
+                  "*" turns the check off. Any other name is a 400 (DNS rebinding)
+    ALLOW_HOSTS   more names, added to the default (`--allow-host`)
+    TLS_FINGERPRINT  the SHA-256 of the certificate `serve --tls` serves with: shown on the host
+                  page, and it makes the cookies Secure
 
 `camera` (optional): a `webui.camera.CameraService`; it is attached to the night here (its events
 go through the night like the host's) and the host console shows its status, snapshot and the
@@ -17,9 +23,9 @@ readings to confirm. Without one the console says so and cards are entered by ha
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, g, request
 from werkzeug.exceptions import HTTPException
@@ -28,6 +34,7 @@ from referee.engine import Refusal
 from referee.events import EventError
 
 from . import security
+from .host_sessions import HostSessions
 from .night import Conflict, Night, Unapplicable
 from .security import ApiError, error_response
 from .sse import Broadcaster
@@ -52,16 +59,19 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
                                                 max_streams=int(app.config["MAX_STREAMS"])))
     given = app.config.get("PIN")
     app.config["PIN"] = night.host_pin(None if given in (None, "") else str(given))
-    # a host session is good while the PIN stands: the same PIN after a restart, the same login
-    app.config["HOST_EPOCH"] = hashlib.sha256(("pin:" + app.config["PIN"]).encode()).hexdigest()[:16]
     app.extensions["croupier"] = night
+    # host logins live server-side (logout revokes them); a restart keeps them while the PIN stands
+    app.extensions["croupier_hosts"] = HostSessions(app.config["DB"])
+    if not app.config.get("ALLOWED_HOSTS"):
+        app.config["ALLOWED_HOSTS"] = default_allowed_hosts(app.config)
+    if app.config.get("TLS_FINGERPRINT"):
+        app.config["SESSION_COOKIE_SECURE"] = True
     app.extensions["croupier_camera"] = camera
     if camera is not None:
         camera.attach(night)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = night.cookie_secret()
     app.extensions["croupier_replay"] = security.ReplayCache()
-    app.extensions["croupier_logins"] = {"failures": [], "lock": __import__("threading").Lock()}
 
     from .blueprints.api import bp as api_bp
     from .blueprints.camera import bp as camera_bp
@@ -75,6 +85,10 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     app.register_blueprint(camera_bp)
     app.register_blueprint(money_bp)
     app.register_blueprint(seats_bp)
+
+    @app.before_request
+    def check_host():             # first, on every request: a name this server goes by (DNS rebinding)
+        security.check_host_header()
 
     @app.before_request
     def guard_posts():
@@ -122,6 +136,13 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
         return exc
 
     return app
+
+
+def default_allowed_hosts(config: dict) -> set[str]:
+    names = set(security.LOOPBACK_NAMES) | {str(n).lower() for n in config.get("ALLOW_HOSTS") or ()}
+    if config.get("PUBLIC_URL"):
+        names.add((urlsplit(config["PUBLIC_URL"]).hostname or "").lower())
+    return names - {""}
 
 
 def night_of(app: Flask) -> Night:

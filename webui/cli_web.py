@@ -30,6 +30,11 @@ def add_parsers(sub) -> None:
     s.add_argument("--db", type=Path, default=Path("croupier.db"), help="the SQLite store (default croupier.db)")
     add_server_options(s)
     s.set_defaults(func=cmd_serve)
+    r = sub.add_parser("host-reset", help="locked out of the host console? a new host PIN, every host logged "
+                       "out, every wrong-PIN lockout cleared (run it on the laptop; a running serve sees it)")
+    r.add_argument("--db", type=Path, default=Path("croupier.db"), help="the store `croupier serve` uses")
+    r.add_argument("--pin", type=pin_text, help="the new PIN (default: six random digits)")
+    r.set_defaults(func=cmd_host_reset)
 
 
 def add_server_options(p) -> None:
@@ -40,6 +45,11 @@ def add_server_options(p) -> None:
     p.add_argument("--public-url", help="base URL for QR codes, e.g. http://192.168.1.20:8000")
     p.add_argument("--streams", type=int, default=40, help="live streams open at once (default 40)")
     p.add_argument("--workers", type=int, default=8, help="threads kept free for requests (default 8)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another name the dashboard is reached by (besides the laptop's own names and "
+                        "addresses); requests naming any other host get 400. Repeatable")
+    p.add_argument("--tls", action="store_true", help="HTTPS, with a self-signed certificate made at the first "
+                   "start and kept next to the store; its fingerprint is shown on the host page")
 
 
 def pin_text(text: str) -> str:
@@ -64,7 +74,24 @@ def base_url(args) -> str:
     if getattr(args, "public_url", None):
         return args.public_url.rstrip("/")
     host = args.host if args.host not in ("0.0.0.0", "::", "") else lan_address()
-    return f"http://{host}:{args.port}"
+    return f"{'https' if getattr(args, 'tls', False) else 'http'}://{host}:{args.port}"
+
+
+def served_names(args) -> set[str]:
+    """The names and addresses a request's Host header may carry: loopback, the laptop's LAN
+    addresses and host name, the address listened on, the public URL's host and --allow-host."""
+    from urllib.parse import urlsplit
+    names = {"localhost", "127.0.0.1", "::1", lan_address(), args.host}
+    hostname = socket.gethostname().lower()
+    names |= {hostname, hostname + ".local"}          # what mDNS/the router may call the laptop
+    try:
+        names |= {info[4][0] for info in socket.getaddrinfo(hostname, None)}
+    except OSError:
+        pass
+    if getattr(args, "public_url", None):
+        names.add((urlsplit(args.public_url).hostname or "").lower())
+    names |= {n.lower() for n in getattr(args, "allow_host", None) or ()}
+    return names - {"", "0.0.0.0", "::"}
 
 
 def print_qr(url: str, out=sys.stdout) -> None:
@@ -77,38 +104,75 @@ def print_qr(url: str, out=sys.stdout) -> None:
 
 def make_app(args, db: Path, camera=None):
     from .app import create_app
+    names = served_names(args)
+    config = {"DB": str(db), "PIN": args.pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams,
+              "ALLOWED_HOSTS": names}
+    if getattr(args, "tls", False):
+        from . import tls
+        config["TLS_CERT"], config["TLS_KEY"] = (str(p) for p in tls.ensure_certificate(Path(db), sorted(names)))
+        config["TLS_FINGERPRINT"] = tls.fingerprint(Path(config["TLS_CERT"]))
     # no --pin: the PIN kept in the store stands (create_app makes and keeps one the first time)
-    return create_app({"DB": str(db), "PIN": args.pin, "PUBLIC_URL": base_url(args), "MAX_STREAMS": args.streams},
-                      camera=camera)
+    return create_app(config, camera=camera)
 
 
 def run_server(app, args) -> int:
     from waitress import serve
     url = base_url(args)
     print(f"\ncroupier dashboard: {url}/   (host console: {url}/host, PIN {app.config['PIN']}, "
-          f"kept in the store: --pin sets another)")
+          f"kept in the store: --pin sets another; locked out? croupier host-reset --db {args.db})")
     print_qr(url + "/")
+    if app.config.get("TLS_FINGERPRINT"):
+        print(f"TLS certificate (self-signed, kept in {app.config['TLS_CERT']}): SHA-256 "
+              f"{app.config['TLS_FINGERPRINT']}\nPhones warn once: the digits they show must be these.")
     print(f"Serving on {args.host}:{args.port} with {args.streams + args.workers} threads "
           f"({args.streams} live streams + {args.workers} for requests). Ctrl-C stops.", flush=True)
     # waitress 3 warns that send_bytes will go away; until then it is what makes streaming work.
     warnings.filterwarnings("ignore", message="send_bytes", category=DeprecationWarning)
+    limit = max(100, args.streams * 2 + args.workers)
+    wsgi, front, where = app, None, {"host": args.host, "port": args.port}
+    if app.config.get("TLS_FINGERPRINT"):
+        wsgi, front, where = tls_front(app, args, limit)
     try:
-        serve(app, host=args.host, port=args.port, threads=args.streams + args.workers,
-              connection_limit=max(100, args.streams * 2 + args.workers), send_bytes=1,
-              channel_timeout=120, ident="croupier")
+        serve(wsgi, threads=args.streams + args.workers, connection_limit=limit,
+              send_bytes=1, channel_timeout=120, ident="croupier", **where)
     except KeyboardInterrupt:
         pass
     finally:
+        if front is not None:
+            front.close()
         camera = app.extensions.get("croupier_camera")
         if camera is not None:      # first: its thread may be handing the night an event
             camera.stop()
         app.extensions["croupier"].close()
+        app.extensions["croupier_hosts"].close()
     return 0
+
+
+def tls_front(app, args, limit: int):
+    """`--tls`: the TLS front on the public port, waitress behind it on a loopback port of its own
+    (webui/tls.py says why). Returns the app for waitress to run, the front, and waitress's
+    listening socket as keyword arguments for `serve`."""
+    from . import tls
+    listener = socket.create_server((args.host, args.port), family=socket.AF_INET6 if ":" in args.host
+                                    else socket.AF_INET, backlog=1024)
+    backend = socket.create_server(("127.0.0.1", 0))
+    front = tls.TlsFront(tls.server_context(Path(app.config["TLS_CERT"]), Path(app.config["TLS_KEY"])),
+                         listener, backend.getsockname()[:2], limit)
+    front.start()
+    return tls.real_clients(app, front), front, {"sockets": [backend], "url_scheme": "https"}
 
 
 def cmd_serve(args) -> int:
     app = make_app(args, args.db)
     return run_server(app, args)
+
+
+def cmd_host_reset(args) -> int:
+    from .host_sessions import reset
+    pin, revoked, cleared = reset(args.db, args.pin)
+    print(f"new host PIN: {pin}   ({revoked} host session{'s' * (revoked != 1)} logged out, "
+          f"{cleared} wrong PIN{'s' * (cleared != 1)} forgotten; log in again on /host)")
+    return 0
 
 
 DEMO_NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
@@ -119,7 +183,7 @@ def _server_defaults(args) -> None:
     if not getattr(args, "db", None):
         args.db = Path(tempfile.mkdtemp(prefix="croupier-night-")) / "demo.db"
     for name, default in (("host", "0.0.0.0"), ("pin", None), ("public_url", None), ("streams", 40),
-                          ("workers", 8)):
+                          ("workers", 8), ("allow_host", []), ("tls", False)):
         if not hasattr(args, name):
             setattr(args, name, default)
     if not getattr(args, "port", None):

@@ -1,7 +1,9 @@
 """Who may do what, and the checks every POST passes before it reaches the table.
 
 * **Host**: logs in with the host PIN (set or printed by `croupier serve`); the signed session
-  cookie then says `host`. Host endpoints answer 401 without it.
+  cookie then holds a host session id, live server-side until logout (webui/host_sessions.py).
+  Host endpoints answer 401 without a live one. Wrong PINs are counted per client.
+* **Host header**: a request must name this server (`check_host_header`), else 400: DNS rebinding.
 * **Seat**: a phone joins by opening `/join/<token>` (the QR code the host shows); the cookie then
   holds that seat's token, checked against the current night on every request, and the first
   device to join claims the seat (`webui/seats.py`). Seat endpoints answer 401 without a seat,
@@ -64,13 +66,59 @@ def check_csrf() -> None:
 
 
 # ---------------------------------------------------------------------------- who is asking
+def host_pin() -> str:
+    """The PIN as the store has it now (`croupier host-reset` may change it while we serve)."""
+    if "host_pin" not in g:
+        g.host_pin = current_app.extensions["croupier"].setting("host_pin") or str(current_app.config["PIN"])
+    return g.host_pin
+
+
+def host_epoch() -> str:
+    """A host cookie is good while the PIN it was logged in with stands (a new PIN logs everyone out)."""
+    return hashlib.sha256(("pin:" + host_pin()).encode()).hexdigest()[:16]
+
+
 def is_host() -> bool:
-    return session.get("host") is True and session.get("host_epoch") == current_app.config["HOST_EPOCH"]
+    """Logged in with the PIN, in a host session that is still live server-side (webui/host_sessions.py):
+    a cookie copied before logout is refused after it."""
+    if "is_host" not in g:
+        g.is_host = (session.get("host") is True and session.get("host_epoch") == host_epoch()
+                     and current_app.extensions["croupier_hosts"].live(session.get("host_sid")))
+    return g.is_host
 
 
 def check_pin(pin: Any) -> bool:
-    expected = current_app.config["PIN"]
-    return isinstance(pin, str) and hmac.compare_digest(pin.encode(), str(expected).encode())
+    return isinstance(pin, str) and hmac.compare_digest(pin.encode(), host_pin().encode())
+
+
+def login_client() -> list[str]:
+    """The names a client trying PINs goes by, each with its own count of wrong PINs: its device
+    (cookie) and its address (so dropping the cookie does not buy more tries)."""
+    return [f"device:{device_id()}", f"address:{request.remote_addr or '?'}"]
+
+
+# ---------------------------------------------------------------------------- Host header
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port: 'a:8000' -> 'a', '[::1]:8000' -> '::1'."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def check_host_header() -> None:
+    """Answer only to the names this server goes by (app.config["ALLOWED_HOSTS"]): a page on
+    another site whose name was made to point at this laptop (DNS rebinding) sends its own name."""
+    allowed = current_app.config.get("ALLOWED_HOSTS")
+    header = request.headers.get("Host")
+    if not allowed or "*" in allowed or header is None:
+        return
+    if host_name(header) not in allowed:
+        raise ApiError(400, f"this server does not answer to the name {host_name(header)[:80]!r}: open the "
+                            "address `croupier serve` printed (or start it with --allow-host NAME)")
 
 
 def device_id() -> str:

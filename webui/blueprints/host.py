@@ -7,7 +7,7 @@ import io
 import time
 
 import segno
-from flask import Blueprint, Response, current_app, jsonify, request, session
+from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
 from referee import registry
 from referee.engine import Refusal
@@ -16,14 +16,12 @@ from referee.events import CardDealt, Decision, from_json
 from .. import console
 from ..night import Conflict
 from ..playing import Secrecy, playing_seat
-from ..security import (ApiError, bad, body, check_pin, field, host_required, idempotent, key_for_store)
+from ..security import (ApiError, bad, body, check_pin, field, host_epoch, host_required, idempotent, key_for_store,
+                        login_client)
 from .api import card_field, night
 from .camera import camera_status
 
 bp = Blueprint("host", __name__)
-
-MAX_FAILURES, WINDOW = 5, 60.0
-
 
 def public_url() -> str:
     return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
@@ -43,27 +41,35 @@ def qr_svg(text: str) -> bytes:
 # ------------------------------------------------------------------------- login
 @bp.post("/api/host/login")
 def login():
-    logins = current_app.extensions["croupier_logins"]
-    now = time.monotonic()
-    with logins["lock"]:
-        logins["failures"] = [t for t in logins["failures"] if now - t < WINDOW]
-        if len(logins["failures"]) >= MAX_FAILURES:
-            raise ApiError(429, "too many wrong PINs: wait a minute and try again")
+    """The PIN, counted per client: five wrong ones in a minute make that client (its device and
+    its address) wait, not the host on another (webui/host_sessions.py)."""
+    hosts = current_app.extensions["croupier_hosts"]
+    client = login_client()
+    wait = hosts.wait_seconds(client)
+    if wait:
+        raise ApiError(429, f"too many wrong PINs from this device: wait {wait} s and try again "
+                            "(or, on the laptop, run `croupier host-reset`)")
     data = body()
     pin = field(data, "pin", "str", max_len=32)
     if not check_pin(pin):
-        with logins["lock"]:
-            logins["failures"].append(now)
+        hosts.failed(client)
         raise ApiError(401, "wrong PIN")
+    hosts.clear_failures(client)
+    hosts.revoke(session.get("host_sid"))      # a fresh session id at each login
     session["host"] = True
-    session["host_epoch"] = current_app.config["HOST_EPOCH"]
+    session["host_epoch"] = host_epoch()
+    session["host_sid"] = hosts.open()
+    g.pop("is_host", None)
     return jsonify({"host": True})
 
 
 @bp.post("/api/host/logout")
 def logout():
-    session.pop("host", None)
-    session.pop("host_epoch", None)
+    """Revoked server-side: a copy of this cookie taken before is refused from now on."""
+    current_app.extensions["croupier_hosts"].revoke(session.get("host_sid"))
+    for name in ("host", "host_epoch", "host_sid"):
+        session.pop(name, None)
+    g.pop("is_host", None)
     return jsonify({"host": False})
 
 
