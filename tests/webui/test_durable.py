@@ -138,7 +138,7 @@ def test_start_night_is_all_or_nothing(dash_host, tmp_path, monkeypatch, step):
     for table in ("table_sessions", "players", "events", "web_replies"):
         assert rows(tmp_path / "night.db", f"select count(*) from {table}")[0][0] == 0, table
     monkeypatch.setattr(Store, step, real)
-    assert dash_host.get("/api/host/state").get_json()["session"] is None
+    assert dash_host.app.extensions["croupier"].table is None and dash_host.get("/api/host/state").get_json()["players"] == []
     r = dash_host.post("/api/host/night", {"game": "bonedoneskis", "seats": [1, 2]}, key="s")
     assert r.status_code == 200 and "Idempotent-Replayed" not in r.headers
 
