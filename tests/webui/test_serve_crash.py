@@ -20,6 +20,7 @@ KILLS (default 50, env CROUPIER_CRASH_KILLS) kills at random intervals (RNG seed
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -84,6 +85,9 @@ class Server:
             self.proc.wait()
 
 
+LOST = (OSError, urllib.error.URLError, http.client.HTTPException)   # the server died mid-answer
+
+
 class Client:
     """One browser: its cookies, its CSRF token; POSTs retried with the same key until answered."""
 
@@ -106,7 +110,7 @@ class Client:
         while True:
             try:
                 return self._send("GET", path)
-            except (OSError, urllib.error.URLError):
+            except LOST:
                 time.sleep(0.05)
 
     def page(self, path="/"):
@@ -121,7 +125,7 @@ class Client:
         while True:
             try:
                 status, h, raw = self._send("POST", path, data, headers)
-            except (OSError, urllib.error.URLError):
+            except LOST:
                 tries += 1
                 time.sleep(0.05)
                 continue
