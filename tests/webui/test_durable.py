@@ -214,3 +214,25 @@ def test_refused_posts_with_fresh_keys_grow_no_cache(dash_host, dash):
     sizes = {name: len(v) for name, v in vars(cache).items() if hasattr(v, "__len__") and not isinstance(v, str)}
     assert all(n <= 50 for n in sizes.values()), sizes
     assert rows(dash.config["DB"], "select count(*) from web_replies")[0][0] < 200
+
+
+@pytest.mark.parametrize("url, body", [("/api/host/end", {}), ("/api/host/buy-in", {"seat": 1, "amount": "20"}),
+                                       ("/api/host/seat/reset", {"seat": 1})])
+def test_every_other_action_and_its_answer_are_all_or_nothing(dash_host, tmp_path, monkeypatch, url, body):
+    tokens = start_night(dash_host)
+    Phone(dash_host.app).join(tokens[1])                  # seat 1 held by a phone, for the reset
+    db = tmp_path / "night.db"
+    counted = ("events", "ledger", "web_nights", "web_seat_claims", "web_replies")
+    before = {t: rows(db, f"select count(*) from {t}")[0][0] for t in counted}
+    real = Store.put_reply
+    monkeypatch.setattr(Store, "put_reply", lambda *a, **kw: (_ for _ in ()).throw(RuntimeError("killed")))
+    with pytest.raises(RuntimeError):                     # killed after the action, before its answer is kept
+        dash_host.post(url, body, key="once")
+    assert {t: rows(db, f"select count(*) from {t}")[0][0] for t in counted} == before
+    night = dash_host.app.extensions["croupier"]
+    assert not night.ended and night.seat_claim(1)["claimed"]
+    monkeypatch.setattr(Store, "put_reply", real)
+    first = dash_host.post(url, body, key="once")
+    assert first.status_code == 200, first.get_json()
+    again = dash_host.post(url, body, key="once")
+    assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"] == "true"
