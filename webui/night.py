@@ -4,8 +4,8 @@ Every change goes through `Night` under one lock, in this order: the referee dec
 changes nothing), the store records (idempotency key: a double tap records once), then every open
 stream hears about it (SSE id = the store's sequence number). A user action is one transaction
 (`Night.transaction`, which the web layer opens around each POST): the streams hear about it only
-once it has committed, and if it fails the table is read back from the store as it was. The web layer never touches the
-store or the referee directly.
+once it has committed, and if it fails the table is read back from the store as it was. The web
+layer never touches the store or the referee directly.
 
 The stream is the same for every phone, so it carries no table state: what happened (the event's
 type, the announcements everyone hears) and a nudge to fetch `/state`, which each phone gets as its
