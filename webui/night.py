@@ -2,8 +2,10 @@
 
 Every change goes through `Night` under one lock, in this order: the referee decides (a refusal
 changes nothing), the store records (idempotency key: a double tap records once), then every open
-stream hears about it (SSE id = the store's sequence number). The web layer never touches the
-store or the referee directly.
+stream hears about it (SSE id = the store's sequence number). A user action is one transaction
+(`Night.transaction`, which the web layer opens around each POST): the streams hear about it only
+once it has committed, and if it fails the table is read back from the store as it was. The web
+layer never touches the store or the referee directly.
 
 The stream is the same for every phone, so it carries no table state: what happened (the event's
 type, the announcements everyone hears) and a nudge to fetch `/state`, which each phone gets as its
@@ -15,10 +17,11 @@ table of the dashboard's own in the same SQLite file (the store's tables stay un
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
-import sqlite3
 import threading
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -52,7 +55,9 @@ class Night:
         self.store = Store(self.path)
         self.lock = threading.RLock()
         self.broadcaster = broadcaster or Broadcaster()
-        self._meta = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False, isolation_level=None)
+        # the dashboard's own tables go through the store's connection: one transaction per action
+        self._meta = self.store
+        self._deferred: list[Callable[[], None]] | None = None   # broadcasts waiting for the commit
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_nights (session_id INTEGER PRIMARY KEY, "
                            "ended_at TEXT NOT NULL)")
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -66,8 +71,49 @@ class Night:
 
     def close(self) -> None:
         self.broadcaster.close()
-        self._meta.close()
         self.store.close()
+
+    # ----------------------------------------------------------------------- one action, one transaction
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything a user action writes commits together or not at all; nested ones join the
+        outer one. What the streams should hear waits for the commit; after a failure the table,
+        seat claims and ended flag are read back from the store (nothing else changed)."""
+        with self.lock:
+            outer = self._deferred is None
+            if outer:
+                self._deferred = []
+            changes = self.store.db.conn.total_changes
+            try:
+                with self.store.transaction():
+                    yield
+            except BaseException:
+                if outer:
+                    self._deferred = None
+                    if self.store.db.conn.total_changes != changes:
+                        self._reload()
+                raise
+            if outer:
+                sends, self._deferred = self._deferred, None
+                for send in sends:
+                    send()
+
+    def _publish(self, send: Callable[[], None]) -> None:
+        if self._deferred is not None:
+            self._deferred.append(send)
+        else:
+            send()
+
+    def _reload(self) -> None:
+        """The night as the store has it (after a rolled-back action)."""
+        try:
+            self.claims = SeatClaims(self._meta, self.lock)
+            rows = list(self.store.db.query("select id from table_sessions order by id desc limit 1"))
+            self.table = Table(self.store, rows[0]["id"]) if rows else None
+            self.ended = self.table is not None and self._meta.execute(
+                "SELECT 1 FROM web_nights WHERE session_id = ?", [self.table.session_id]).fetchone() is not None
+        except Exception:   # the store itself failed (disk gone): the next request will say so
+            log.exception("could not read the night back after a failed action")
 
     # ----------------------------------------------------------------------- loading
     def _load(self, session_id: int) -> None:
@@ -155,7 +201,7 @@ class Night:
 
     def _seats_changed(self, seat: int) -> None:
         # who holds a seat is no secret; the host console refreshes, an old phone learns it lost its seat
-        self.broadcaster.publish(Message(None, "seats", {"seat": seat}))
+        self._publish(lambda: self.broadcaster.publish(Message(None, "seats", {"seat": seat})))
 
     # ----------------------------------------------------------------------- views
     def table_view(self, viewer: int | str | None) -> dict:
@@ -196,7 +242,7 @@ class Night:
 
     def submit(self, event: Event, key: str, actor: str) -> dict:
         """Referee, store, broadcast. Raises Refusal (nothing recorded) or Conflict."""
-        with self.lock:
+        with self.transaction():
             table = self._require_open()
             if isinstance(event, TableOpened):
                 raise Conflict("a table is opened by starting a night, not by an event")
@@ -218,9 +264,10 @@ class Night:
             if result.created:
                 # the event's type only: its words may name a face-down card
                 # with names, and a bet told in words (the referee announces no bet)
-                self.broadcaster.publish(Message(result.seq, "table", {
+                message = Message(result.seq, "table", {
                     "id": result.seq, "event": event.type, "by": actor,
-                    "announcements": feed.frame(self, len(table.state.log), result.announcements, said)}))
+                    "announcements": feed.frame(self, len(table.state.log), result.announcements, said)})
+                self._publish(lambda: self.broadcaster.publish(message))
             return {"seq": result.seq, "recorded": result.created, "announcements": said}
 
     def undo_target(self) -> tuple[int, Event] | None:
@@ -244,22 +291,30 @@ class Night:
                 out.append((pos, e))
         return out
 
-    def undo(self, reason: str, key: str, target: int | None = None) -> dict:
-        with self.lock:
+    def undo(self, reason: str, key: str, target: int | None = None, latest: bool = False) -> dict:
+        """Undo event `target` (its referee log position, as the console lists it), or with
+        `latest` whatever is latest when the request lands. Naming neither is refused: the undo
+        must hit the event the host saw, not one that came in since."""
+        with self.transaction():
             self._require_open()
             if target is None:
-                found = self.undo_target()
+                found = self.undo_target() if latest else None
                 if found is None:
-                    raise Conflict("there is nothing to undo")
+                    raise Conflict("there is nothing to undo" if latest else
+                                   "say which event to undo (its number from the undo list), or latest")
                 target = found[0]
+            elif target not in dict(self.undoable(len(self.table.state.log))):
+                raise Conflict(f"event #{target} cannot be undone now: it is not in force any more (or never "
+                               f"was an event that can be undone); nothing was changed")
             try:
                 return self.submit(Undo(target, reason), key, "host")
             except Refusal as exc:    # the referee names the events as dumps: tell them in words
                 raise Refusal(undo_refusal(exc, self.table.state.log.to_tuple(), feed.names_of(self))) from None
 
     def start(self, game: str, seats: list[int], names: dict[int, str], settings: dict, name: str) -> dict:
-        """A new night: a new session, its table_opened event, one join token per named seat."""
-        with self.lock:
+        """A new night: a new session, its table_opened event, one join token per named seat,
+        all in one transaction (a failure leaves no half night behind)."""
+        with self.transaction():
             opened = TableOpened(game, tuple(seats), settings)
             _, said = apply(State(), opened)       # Refusal (bad game, bad settings) before anything is written
             session_id = self.store.create_session(name, game, settings)
@@ -268,12 +323,12 @@ class Night:
             table = Table(self.store, session_id)
             result = table.submit(opened, f"night:{session_id}:open")
             self.table, self.ended = table, False
-            self.broadcaster.reset(Message(result.seq, "snapshot", {
-                "feed": feed.said(self, said), "night": "started"}))
+            snapshot = Message(result.seq, "snapshot", {"feed": feed.said(self, said), "night": "started"})
+            self._publish(lambda: self.broadcaster.reset(snapshot))
             return {"session": session_id, "seq": result.seq}
 
     def end(self) -> dict:
-        with self.lock:
+        with self.transaction():
             table = self._require_open()
             hand = table.state.hand
             if hand is not None and hand.phase != "over":
@@ -283,7 +338,8 @@ class Night:
             self._meta.execute("INSERT OR IGNORE INTO web_nights (session_id, ended_at) VALUES (?, ?)",
                                [table.session_id, now])
             self.ended = True
-            self.broadcaster.publish(Message(None, "night", {"night": "ended", "settle": views.ledger(self)["settle"]}))
+            message = Message(None, "night", {"night": "ended", "settle": views.ledger(self)["settle"]})
+            self._publish(lambda: self.broadcaster.publish(message))
             return {"ended": True}
 
 

@@ -12,7 +12,6 @@ and the host can see when each seat was taken and when another phone was turned 
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -64,7 +63,8 @@ def _now() -> str:
 class SeatClaims:
     """The claims of every night in the file, folded from their rows once and kept in step."""
 
-    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+    def __init__(self, db, lock: threading.RLock) -> None:
+        """`db`: the store (`webui.store.Store`: execute, executescript), so claims join its transactions."""
         self._db, self._lock = db, lock
         with lock:
             db.executescript(SCHEMA)

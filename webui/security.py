@@ -13,15 +13,19 @@
   `csrf` form field); missing or wrong: 403. Cookies are HttpOnly and SameSite=Lax, so another
   site can neither read the token nor send the cookie with a cross-site POST.
 * **Idempotency-Key**: every POST must carry one (1-80 characters of letters, digits and
-  `-_.:`); a missing or malformed key is a 400. The same key again from the same caller replays
-  the first answer (with `Idempotent-Replayed: true`) and records nothing; the same key with a
-  different body is a 409. Table events are also keyed in the store, durably.
+  `-_.:`); a missing or malformed key is a 400. The key is looked up FIRST, before any check of
+  whose turn it is: the same key again from the same caller on the same path replays the first
+  answer (with `Idempotent-Replayed: true`) and records nothing; the same key with a different
+  body is a 409. A 2xx answer is stored in the store in the same transaction as what the request
+  wrote, so it is replayed after a crash or restart too (for a day: `store.REPLY_TTL_S`); a
+  refusal (4xx) changed nothing and is kept in memory only (`ReplayCache`, bounded).
 * **Validation**: request bodies are checked field by field (`field`); every mistake is a 400 with
   a sentence saying what is wrong. A referee refusal is a 409 with the referee's own words.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import re
@@ -182,17 +186,14 @@ def seat_required(view):
 
 # ---------------------------------------------------------------------------- idempotency
 class ReplayCache:
-    """The answers to recent POSTs by (caller, key), so a retried request gets the same answer."""
+    """The refusals (4xx) to recent POSTs by (caller and path, key), so a double tap gets the same
+    answer; the oldest go first past `size` (20,000 refused posts with fresh keys hold `size`).
+    Answers that changed something are kept in the store instead (durable)."""
 
-    def __init__(self, size: int = 5000) -> None:
+    def __init__(self, size: int = 2000) -> None:
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple[str, str], tuple[str, int, bytes]] = OrderedDict()
         self._size = size
-        self.inflight: dict[tuple[str, str], threading.Lock] = {}
-
-    def lock_for(self, k: tuple[str, str]) -> threading.Lock:
-        with self._lock:
-            return self.inflight.setdefault(k, threading.Lock())
 
     def get(self, k):
         with self._lock:
@@ -203,8 +204,7 @@ class ReplayCache:
             self._items[k] = (fingerprint, status, body)
             self._items.move_to_end(k)
             while len(self._items) > self._size:
-                old, _ = self._items.popitem(last=False)
-                self.inflight.pop(old, None)
+                self._items.popitem(last=False)
 
 
 def idempotency_key() -> str:
@@ -226,30 +226,47 @@ def caller() -> str:
     return "anon:" + csrf_token()[:12]
 
 
-def idempotent(view):
-    """Replay the first answer to a repeated (caller, Idempotency-Key); refuse a changed body."""
+def _replayed(fingerprint: str, hit: tuple[str, int, bytes]):
+    if hit[0] != fingerprint:
+        raise ApiError(409, "this Idempotency-Key was already used for a different request; "
+                            "send a new key for a new action")
+    resp = current_app.response_class(hit[2], status=hit[1], mimetype="application/json")
+    resp.headers["Idempotent-Replayed"] = "true"
+    return resp
+
+
+def idempotent(view=None, *, first=None):
+    """Look the (caller and path, Idempotency-Key) up first and replay its answer; refuse a changed
+    body; else run the view as one transaction (`Night.transaction`) that also stores a 2xx answer.
+    A failure rolls it all back (an ApiError becomes its answer, with nothing written).
+
+    `first`: a function giving a lock that ranks above the night's (the camera's: the camera's lock
+    is taken before the night's everywhere), taken before the night's transaction."""
+    if view is None:
+        return lambda v: idempotent(v, first=first)
+
     @wraps(view)
     def wrapper(*args, **kwargs):
-        key = g.idempotency_key
-        k = (caller() + ":" + request.path, key)
+        night = current_app.extensions["croupier"]
+        scope, key = caller() + ":" + request.path, g.idempotency_key
         fingerprint = hashlib.sha256(request.get_data()).hexdigest()
         cache: ReplayCache = current_app.extensions["croupier_replay"]
-        with cache.lock_for(k):          # a double tap waits for the first tap's answer
-            hit = cache.get(k)
+        outer = (first and first()) or contextlib.nullcontext()
+        with outer, night.lock:          # a double tap waits for the first tap's answer
+            hit = night.store.reply(scope, key) or cache.get((scope, key))
             if hit is not None:
-                if hit[0] != fingerprint:
-                    raise ApiError(409, "this Idempotency-Key was already used for a different request")
-                resp = current_app.response_class(hit[2], status=hit[1], mimetype="application/json")
-                resp.headers["Idempotent-Replayed"] = "true"
-                return resp
+                return _replayed(fingerprint, hit)
             try:
-                resp = current_app.make_response(view(*args, **kwargs))
+                with night.transaction():
+                    resp = current_app.make_response(view(*args, **kwargs))
+                    if 200 <= resp.status_code < 300:
+                        night.store.put_reply(scope, key, fingerprint, resp.status_code, resp.get_data())
             except ApiError as exc:
                 if exc.status >= 500 or exc.status in (401, 403):
                     raise
                 resp = error_response(exc.status, exc.message)
-            if resp.status_code < 500 and resp.status_code not in (401, 403):
-                cache.put(k, fingerprint, resp.status_code, resp.get_data())
+            if 400 <= resp.status_code < 500 and resp.status_code not in (401, 403):
+                cache.put((scope, key), fingerprint, resp.status_code, resp.get_data())
             return resp
     return wrapper
 
@@ -294,6 +311,8 @@ def field(data: dict, name: str, kind: str, *, required: bool = True, default: A
             raise bad(f"field {name!r} is too long (at most {max_len} characters)")
         if any(ord(ch) < 32 for ch in value):
             raise bad(f"field {name!r} contains control characters")
+        if any("\ud800" <= ch <= "\udfff" for ch in value):   # half a UTF-16 pair: not text SQLite can keep
+            raise bad(f"field {name!r} contains a lone surrogate (\\ud800-\\udfff), which is not a character")
     elif kind == "bool":
         if not isinstance(value, bool):
             raise bad(f"field {name!r} must be true or false")

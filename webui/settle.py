@@ -6,11 +6,8 @@ state. Ticking what is already ticked writes nothing, so a retry is harmless.
 
 from __future__ import annotations
 
-import sqlite3
-import threading
 from datetime import datetime, timezone
 from decimal import Decimal
-from pathlib import Path
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS web_settle_paid (id INTEGER PRIMARY KEY AUTOINCREMENT, "
@@ -23,39 +20,32 @@ SCHEMA = [
 
 
 class PaidBook:
-    def __init__(self, path: str | Path) -> None:
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), timeout=10.0, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA synchronous=FULL")
+    """The ticks, on the store's own connection (`webui.store.Store`), so a tick joins the
+    request's transaction instead of waiting for it."""
+
+    def __init__(self, store) -> None:
+        self._store = store
         for statement in SCHEMA:
-            self._db.execute(statement)
+            store.execute(statement)
 
     def close(self) -> None:
-        self._db.close()
+        """The store is the night's: it closes it."""
 
     def state(self, session_id: int) -> dict[tuple[str, str, Decimal], dict]:
         """(payer, payee, amount) -> {"paid": bool, "at": when it was last ticked or unticked}."""
-        with self._lock:
-            rows = self._db.execute("SELECT payer, payee, amount, paid, recorded_at FROM web_settle_paid "
+        rows = self._store.execute("SELECT payer, payee, amount, paid, recorded_at FROM web_settle_paid "
                                     "WHERE session_id = ? ORDER BY id", [session_id]).fetchall()
         return {(p, q, Decimal(a)): {"paid": bool(paid), "at": at} for p, q, a, paid, at in rows}
 
     def mark(self, session_id: int, payer: str, payee: str, amount: Decimal, paid: bool) -> bool:
         """Tick (or untick) one transfer; True when a row was written, False when it already was so."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                last = self._db.execute("SELECT paid FROM web_settle_paid WHERE session_id = ? AND payer = ? "
-                                        "AND payee = ? AND amount = ? ORDER BY id DESC LIMIT 1",
-                                        [session_id, payer, payee, f"{amount:.2f}"]).fetchone()
-                if (bool(last[0]) if last else False) == paid:
-                    self._db.execute("COMMIT")
-                    return False
-                self._db.execute("INSERT INTO web_settle_paid (session_id, payer, payee, amount, paid, recorded_at) "
-                                 "VALUES (?, ?, ?, ?, ?, ?)", [session_id, payer, payee, f"{amount:.2f}", int(paid),
-                                                               datetime.now(timezone.utc).isoformat(timespec="seconds")])
-                self._db.execute("COMMIT")
-                return True
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._store.transaction():
+            last = self._store.execute("SELECT paid FROM web_settle_paid WHERE session_id = ? AND payer = ? "
+                                       "AND payee = ? AND amount = ? ORDER BY id DESC LIMIT 1",
+                                       [session_id, payer, payee, f"{amount:.2f}"]).fetchone()
+            if (bool(last[0]) if last else False) == paid:
+                return False
+            self._store.execute("INSERT INTO web_settle_paid (session_id, payer, payee, amount, paid, recorded_at) "
+                                "VALUES (?, ?, ?, ?, ?, ?)", [session_id, payer, payee, f"{amount:.2f}", int(paid),
+                                                              datetime.now(timezone.utc).isoformat(timespec="seconds")])
+            return True

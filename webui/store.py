@@ -13,6 +13,9 @@ This is the composition root's persistence (the referee core stays pure).  Desig
 * **Idempotent appends.**  Every append carries an idempotency key (UNIQUE in the table), so a
   retried request -- a double tap, a reconnecting phone -- records nothing twice.  Reusing a key
   for *different* content raises `IdempotencyError`: it is a bug, not a retry.
+* **One transaction per user action.**  `transaction()` opens one; the methods below join it
+  (as savepoints), so an event, its ledger entries and the answer to the request that caused it
+  (`put_reply`) commit together or not at all.
 * **Money is text.**  Amounts are stored as Decimal text ("12.50"), never REAL.
 * The clock lives here (``started_at``, ``recorded_at``), not in the referee.
 
@@ -28,7 +31,7 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +42,8 @@ from referee.ledger import Transfer
 from referee.money import money
 
 S = TypeVar("S")
+
+REPLY_TTL_S = 24 * 3600     # a stored answer is replayed for a day (a night), then forgotten
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS table_sessions (
@@ -84,6 +89,18 @@ CREATE TABLE IF NOT EXISTS ledger (
     recorded_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ledger_session ON ledger(session_id, id);
+-- The dashboard's answers to POSTs, by (caller and path, Idempotency-Key): written in the same
+-- transaction as what the request changed, so a retry after a crash gets the first answer.
+CREATE TABLE IF NOT EXISTS web_replies (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,                    -- sha256 of the request body
+    status INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    recorded_at TEXT NOT NULL,
+    PRIMARY KEY (scope, key)
+);
+CREATE INDEX IF NOT EXISTS web_replies_age ON web_replies(recorded_at);
 """
 
 # One pair of triggers per append-only table.
@@ -119,6 +136,23 @@ def _utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
+def _age_s(then: str, now: str) -> float:
+    try:
+        return (datetime.fromisoformat(now) - datetime.fromisoformat(then)).total_seconds()
+    except ValueError:           # a clock of another shape (tests): never expires
+        return 0.0
+
+
+class Rows(list):
+    """Fetched rows that read like a cursor's (`fetchone`, `fetchall`)."""
+
+    def fetchone(self):
+        return self[0] if self else None
+
+    def fetchall(self):
+        return list(self)
+
+
 class Store:
     """The croupier database.  Safe to share between threads: one connection, and every read
     and write holds one lock, so a reader never sees another thread's uncommitted transaction."""
@@ -127,6 +161,7 @@ class Store:
         self.path = str(path)
         self._clock = clock
         self._lock = threading.RLock()
+        self._depth = 0          # open write transactions of the thread holding the lock (savepoints)
         # timeout: wait for another process's write lock instead of failing at once.
         conn = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
         self.db = sqlite_utils.Database(conn)
@@ -158,16 +193,70 @@ class Store:
     def _write(self) -> Iterator[None]:
         """One write transaction.  BEGIN IMMEDIATE takes the write lock up front, so the
         check-then-insert of idempotency keys cannot race another writer; COMMIT returns only
-        once the WAL is synced (synchronous=FULL)."""
+        once the WAL is synced (synchronous=FULL).  Inside another one (same thread: the lock is
+        held) it is a savepoint: its failure undoes its own writes, and the outer one decides."""
         with self._lock:
-            self.db.conn.execute("BEGIN IMMEDIATE")
+            nested = self._depth > 0
+            self.db.conn.execute("SAVEPOINT store_write" if nested else "BEGIN IMMEDIATE")
+            self._depth += 1
             try:
                 yield
             except BaseException:
                 if self.db.conn.in_transaction:
-                    self.db.conn.execute("ROLLBACK")
+                    if nested:
+                        self.db.conn.execute("ROLLBACK TO store_write")
+                        self.db.conn.execute("RELEASE store_write")
+                    else:
+                        self.db.conn.execute("ROLLBACK")
                 raise
-            self.db.conn.execute("COMMIT")
+            finally:
+                self._depth -= 1
+            self.db.conn.execute("RELEASE store_write" if nested else "COMMIT")
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """One user action: everything written inside commits together, or nothing does."""
+        return self._write()
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> "Rows":
+        """A statement on the store's connection, for the dashboard's own small tables (settings,
+        seat claims, ended nights): inside the current transaction if one is open, else its own.
+        One connection for everything, so an open transaction never waits for another of ours."""
+        with self._lock:
+            if sql.lstrip()[:6].upper() == "SELECT":
+                return Rows(self.db.conn.execute(sql, params).fetchall())
+            with self._write():
+                return Rows(self.db.conn.execute(sql, params).fetchall())
+
+    def executescript(self, script: str) -> None:
+        """Several statements (DDL) in one transaction: all of them or none."""
+        statements, part = [], ""
+        for line in script.splitlines(keepends=True):
+            part += line
+            if sqlite3.complete_statement(part):
+                statements.append(part)
+                part = ""
+        with self._write():
+            for statement in statements + ([part] if part.strip() else []):
+                self.db.conn.execute(statement)
+
+    # -------------------------------------------------------------------- answers to requests
+    def reply(self, scope: str, key: str, max_age_s: float = REPLY_TTL_S) -> tuple[str, int, bytes] | None:
+        """The stored answer (fingerprint, status, body) to (scope, key), unless older than max_age_s."""
+        row = self._one("SELECT fingerprint, status, body, recorded_at FROM web_replies WHERE scope = ? AND key = ?",
+                        [scope, key])
+        if row is None or _age_s(row["recorded_at"], self._clock()) >= max_age_s:
+            return None
+        return row["fingerprint"], int(row["status"]), bytes(row["body"])
+
+    def put_reply(self, scope: str, key: str, fingerprint: str, status: int, body: bytes) -> None:
+        """Keep an answer (call inside the request's transaction); drops those past their expiry."""
+        now = self._clock()
+        with self._write():
+            cutoff = (datetime.fromisoformat(now) - timedelta(seconds=REPLY_TTL_S)).isoformat(timespec="microseconds")
+            self.db.conn.execute("DELETE FROM web_replies WHERE recorded_at < ?", [cutoff])
+            self.db.conn.execute("INSERT OR REPLACE INTO web_replies (scope, key, fingerprint, status, body, "
+                                 "recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [scope, key, fingerprint, status, body, now])
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
         with self._lock:

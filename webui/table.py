@@ -1,7 +1,7 @@
 """A table in play: the referee's state kept in step with the store.
 
 Every event goes through the referee first (a refused event is never written), then into the
-append-only log with its idempotency key, then its money into the ledger. On start the state is
+append-only log with its idempotency key, and its money into the ledger in the same transaction. On start the state is
 rebuilt by replaying the stored log, and any ledger entries a crash left unwritten are added
 (their keys are derived from the event, so this is safe to repeat).
 """
@@ -58,22 +58,11 @@ class Table:
         rebuilt state lacks the undone event's money: the stored entries for it get reversing
         entries. Keys are derived from the content, so running this twice writes nothing new.
         """
-        have: dict[tuple, list[int]] = {}
-        for row in self.store.ledger_rows(self.session_id):
-            if row["reverses"] is None and row["reversed_by"] is None:
-                sig = (row["payer"], row["payee"], row["amount"], row["rule"], row["memo"], row["hand"],
-                       tuple(row["because"]))
-                have.setdefault(sig, []).append(row["id"])
-        want: dict[tuple, int] = {}
-        for t in self.state.transfers:
-            sig = (t.payer, t.payee, t.amount, t.rule, t.memo, t.hand, tuple(t.because))
-            want[sig] = want.get(sig, 0) + 1
-            n = want[sig]
-            if len(have.get(sig, ())) < n:
-                key = f"session{self.session_id}:" + hashlib.sha1(repr(sig).encode()).hexdigest()[:16] + f":{n}"
+        owed, extra = ledger_gap(self.store, self.session_id, self.state.transfers)
+        with self.store.transaction():
+            for key, t in owed:
                 self.store.append_transfers(self.session_id, [t], idempotency_key=key)
-        for sig, ids in have.items():
-            for entry in ids[want.get(sig, 0):]:
+            for entry in extra:
                 self.store.reverse_entry(entry, reason, idempotency_key=f"reverse:{entry}")
 
     def recorded(self, idempotency_key: str) -> bool:
@@ -81,23 +70,74 @@ class Table:
                                                     [idempotency_key]))
 
     def submit(self, event: Event, idempotency_key: str) -> Submitted:
-        """Apply, record, and return what the referee said. Raises Refusal (nothing written)."""
+        """Apply, record, and return what the referee said. Raises Refusal (nothing written).
+        The event and its money are one transaction (the caller's, if it has one open); if it
+        fails, this table is as it was before."""
         for row in self.store.db.query("select seq from events where idempotency_key = ?", [idempotency_key]):
             return Submitted(row["seq"], False, [])
         new_state, said = apply(self.state, event)
-        store_seq, created = self.store.append_event(self.session_id, event.to_json(), idempotency_key)
-        if not created:  # a concurrent duplicate slipped in between; the first one stands
-            return Submitted(store_seq, False, [])
-        self.said_from.append(self.state.next_announcement)
-        self.state = new_state
-        self.announcements.extend(said)
-        self.store_seq.append(store_seq)
-        reason = getattr(event, "reason", "") if event.type == "undo" else "recovered after restart"
-        self._sync_ledger(reason or "undo")
+        before = (self.state, len(self.announcements), len(self.store_seq), len(self.said_from))
+        try:
+            with self.store.transaction():
+                store_seq, created = self.store.append_event(self.session_id, event.to_json(), idempotency_key)
+                if not created:  # a concurrent duplicate slipped in between; the first one stands
+                    return Submitted(store_seq, False, [])
+                self.said_from.append(self.state.next_announcement)
+                self.state = new_state
+                self.announcements.extend(said)
+                self.store_seq.append(store_seq)
+                reason = getattr(event, "reason", "") if event.type == "undo" else "recovered after restart"
+                self._sync_ledger(reason or "undo")
+        except BaseException:
+            self.state = before[0]
+            del self.announcements[before[1]:], self.store_seq[before[2]:], self.said_from[before[3]:]
+            raise
         return Submitted(store_seq, True, said)
 
     def transfers(self) -> list[Transfer]:
         return self.store.transfers(self.session_id)
 
 
-__all__ = ["Table", "Submitted", "Refusal"]
+def _signature(payer, payee, amount, rule, memo, hand, because) -> tuple:
+    return (payer, payee, amount, rule, memo, hand, tuple(because))
+
+
+def ledger_gap(store: Store, session_id: int, transfers) -> tuple[list[tuple[str, Transfer]], list[int]]:
+    """What the stored ledger lacks against the referee's `transfers`: the (key, transfer) pairs
+    to append, and the ids of stored entries no longer in force (to reverse)."""
+    have: dict[tuple, list[int]] = {}
+    for row in store.ledger_rows(session_id):
+        if row["reverses"] is None and row["reversed_by"] is None:
+            sig = _signature(row["payer"], row["payee"], row["amount"], row["rule"], row["memo"], row["hand"],
+                             row["because"])
+            have.setdefault(sig, []).append(row["id"])
+    want: dict[tuple, int] = {}
+    owed = []
+    for t in transfers:
+        sig = _signature(t.payer, t.payee, t.amount, t.rule, t.memo, t.hand, t.because)
+        want[sig] = want.get(sig, 0) + 1
+        n = want[sig]
+        if len(have.get(sig, ())) < n:
+            key = f"session{session_id}:" + hashlib.sha1(repr(sig).encode()).hexdigest()[:16] + f":{n}"
+            owed.append((key, t))
+    extra = [entry for sig, ids in have.items() for entry in ids[want.get(sig, 0):]]
+    return owed, extra
+
+
+def books(store: Store, session_id: int) -> list[Transfer]:
+    """The night's money as the server shows it, read only: the stored ledger, plus what the
+    event log says is owed and a crash left unwritten (an old store's), less what it reverses.
+    `serve` writes the same difference when it opens the night."""
+    state = State()
+    for _seq, data in store.events(session_id):
+        state, _ = apply(state, from_json(data))
+    owed, extra = ledger_gap(store, session_id, state.transfers)
+    out = store.transfers(session_id) + [t for _, t in owed]
+    by_id = {r["id"]: r for r in store.ledger_rows(session_id)}
+    for entry in extra:
+        r = by_id[entry]
+        out.append(Transfer(r["payee"], r["payer"], r["amount"], r["rule"], r["memo"], r["hand"], r["because"]))
+    return out
+
+
+__all__ = ["Table", "Submitted", "Refusal", "books", "ledger_gap"]

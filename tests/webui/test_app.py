@@ -83,7 +83,7 @@ def test_pay_double_tap_records_once_and_undo_reverses(dash, dash_host):
     assert phone.post("/api/seat/decision", {**body, "choice": "fold"}, key="tap-1").status_code == 409
     assert phone.get("/state").get_json()["events"] == n_events
 
-    r = dash_host.post("/api/host/undo", {"reason": "paid by mistake"})
+    r = dash_host.post("/api/host/undo", {"reason": "paid by mistake", "latest": True})
     assert r.status_code == 200 and "paid by mistake" in r.get_json()["announcements"][0]["text"]
     assert phone.get("/state").get_json()["pot"] == pot_before
     rows = phone.get("/api/ledger").get_json()["rows"]

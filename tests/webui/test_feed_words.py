@@ -60,7 +60,7 @@ def test_undo_and_the_bets_in_words(dash, dash_host):
     assert ann.post(pay["post"]["url"], pay["post"]["body"]).status_code == 200
     undo = dash_host.get("/api/host/state").get_json()["undo"]
     assert undo["text"] == "Ann pays $2.50 (Black Jack)" and undo["raw_text"].startswith("decision(")
-    assert dash_host.post("/api/host/undo", {"reason": "paid by mistake"}).status_code == 200
+    assert dash_host.post("/api/host/undo", {"reason": "paid by mistake", "latest": True}).status_code == 200
     said = dash_host.get("/api/feed").get_json()[-1]
     assert said["rule"] == "undo" and said["text"] == \
         "Undone: event 12 (Ann pays (Black Jack)). Reason: paid by mistake"      # its money is gone
@@ -113,7 +113,7 @@ def test_an_undone_face_down_card_stays_unnamed_for_who_may_not_see_it(dash, das
     as the public may see it, raw_text included."""
     tokens = start_night(dash_host)
     deal(dash_host, BLACK_JACK_DEAL[:2])                       # hand started, the K♥ down to Ann
-    assert dash_host.post("/api/host/undo", {"reason": "wrong card"}).status_code == 200
+    assert dash_host.post("/api/host/undo", {"reason": "wrong card", "latest": True}).status_code == 200
     ben = Phone(dash)
     ben.join(tokens[2])
     said = ben.get("/api/feed").get_json()[-1]

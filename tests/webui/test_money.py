@@ -180,7 +180,7 @@ def test_history_shows_each_viewer_only_what_the_table_saw(dash, dash_host):
 def test_history_after_an_undo_is_the_night_without_it(dash, dash_host):
     stud_night(dash_host)
     play_hand(dash_host, HAND_1[:-1])                     # seat 2 has not folded yet
-    post_ok(dash_host, "/api/host/undo", {"reason": "misheard"})   # takes back seat 1's complete
+    post_ok(dash_host, "/api/host/undo", {"reason": "misheard", "latest": True})   # takes back seat 1's complete
     (h,) = dash_host.get("/api/history").get_json()["hands"]
     assert h["over"] is False and h["pot"] == "2.00"
 
@@ -206,7 +206,7 @@ def test_undo_reverses_a_buy_in_and_a_restart_replays_the_money_and_seats(dash, 
     stud_night(dash_host)
     post_ok(dash_host, "/api/host/buy-in", {"seat": 1, "amount": "20"})
     post_ok(dash_host, "/api/host/buy-in", {"seat": 2, "amount": "15"})
-    post_ok(dash_host, "/api/host/undo", {"reason": "Ben paid Ann instead"})
+    post_ok(dash_host, "/api/host/undo", {"reason": "Ben paid Ann instead", "latest": True})
     rows = dash_host.get("/api/ledger").get_json()["rows"]
     assert [(r["payer"], r["payee"], r["amount"], r["reverses"] is not None) for r in rows] == \
         [("bank", "seat:1", "20.00", False), ("bank", "seat:2", "15.00", False), ("seat:2", "bank", "15.00", True)]

@@ -27,6 +27,12 @@ def camera():
     return current_app.extensions.get("croupier_camera")
 
 
+def camera_lock():
+    """The camera's lock, which ranks above the night's: answering a reading takes it first."""
+    cam = camera()
+    return cam.lock if cam is not None else None
+
+
 def camera_status() -> dict:
     cam = camera()
     return cam.status() if cam is not None else no_camera_status()
@@ -77,7 +83,7 @@ def _answer(action: str):
 
 @bp.post("/api/host/camera/confirm")
 @host_required
-@idempotent
+@idempotent(first=camera_lock)
 def confirm():
     """The card as the camera read it (its best guess) is right."""
     return _answer("confirm")
@@ -85,7 +91,7 @@ def confirm():
 
 @bp.post("/api/host/camera/correct")
 @host_required
-@idempotent
+@idempotent(first=camera_lock)
 def correct():
     """The right card (`card`), and optionally whose it is (`seat`) when the camera could not tell."""
     return _answer("correct")
@@ -93,7 +99,7 @@ def correct():
 
 @bp.post("/api/host/camera/reject")
 @host_required
-@idempotent
+@idempotent(first=camera_lock)
 def reject():
     """Nothing happened there (a reflection, a chip): the reading is dropped, nothing is recorded."""
     return _answer("reject")
@@ -121,7 +127,7 @@ def _answer_held(held_id: int, action: str):
 
 @bp.post("/api/host/camera/refused/<int:held_id>/apply")
 @host_required
-@idempotent
+@idempotent(first=camera_lock)
 def apply_held(held_id: int):
     """Offer this held observation to the referee now, ahead of those before it."""
     return _answer_held(held_id, "apply")
@@ -129,7 +135,7 @@ def apply_held(held_id: int):
 
 @bp.post("/api/host/camera/refused/<int:held_id>/discard")
 @host_required
-@idempotent
+@idempotent(first=camera_lock)
 def discard_held(held_id: int):
     """Drop it (nothing is recorded); what waited behind it is offered again."""
     return _answer_held(held_id, "discard")

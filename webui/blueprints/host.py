@@ -263,7 +263,11 @@ def undo():
     if not reason:
         raise bad("say why (field 'reason'): it goes in the ledger next to the reversing entry")
     target = field(data, "target", "int", required=False, lo=1, hi=10**9)
-    return jsonify(night().undo(reason, key_for_store(), target))
+    latest = field(data, "latest", "bool", required=False, default=False)
+    if target is None and not latest:
+        raise bad("say which event to undo: field 'target' (its number in the undo list), "
+                  "or 'latest': true for whatever is latest when this lands")
+    return jsonify(night().undo(reason, key_for_store(), target, latest=latest))
 
 
 @bp.post("/api/host/end")

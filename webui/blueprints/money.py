@@ -31,7 +31,7 @@ MOST = Decimal("100000.00")          # a home game's buy-in, with room: anything
 def paid_book() -> PaidBook:
     book = current_app.extensions.get("croupier_paid")
     if book is None:
-        book = current_app.extensions["croupier_paid"] = PaidBook(night().path)
+        book = current_app.extensions["croupier_paid"] = PaidBook(night().store)
     return book
 
 
