@@ -16,6 +16,12 @@ This is the composition root's persistence (the referee core stays pure).  Desig
 * **Money is text.**  Amounts are stored as Decimal text ("12.50"), never REAL.
 * The clock lives here (``started_at``, ``recorded_at``), not in the referee.
 
+* **Only croupier's own files.**  A file is checked before anything is written to it: not
+  SQLite, damaged, someone else's database, or a store from a newer croupier (``PRAGMA
+  user_version`` above `SCHEMA_VERSION`) is a `StoreError` in one sentence, and the file is left
+  as it was (no WAL switch, no tables).  ``Store(path, read_only=True)`` (``ledger``, ``settle``)
+  opens with ``mode=ro`` and never creates, converts or writes.
+
 Schema is written as plain DDL (sqlite-utils cannot declare UNIQUE columns, CHECKs or
 AUTOINCREMENT); rows go in and out through sqlite-utils.
 """
@@ -86,6 +92,13 @@ CREATE TABLE IF NOT EXISTS ledger (
 CREATE INDEX IF NOT EXISTS ledger_session ON ledger(session_id, id);
 """
 
+# The store's layout version, kept in `PRAGMA user_version`: bump it with every change to SCHEMA
+# that an older croupier could not read. 0 is a store from before the version was kept.
+SCHEMA_VERSION = 1
+# A croupier store has all of these (other tables beside them are the dashboard's own).
+CORE_TABLES = frozenset({"table_sessions", "players", "events", "ledger"})
+SQLITE_HEADER = b"SQLite format 3\x00"
+
 # One pair of triggers per append-only table.
 _TRIGGERS = [
     f"CREATE TRIGGER IF NOT EXISTS {table}_no_{op.lower()} BEFORE {op} ON {table} "
@@ -119,14 +132,75 @@ def _utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
+def read_only_uri(file: Path) -> str:
+    """The URI that opens `file` read-only and leaves nothing behind. A WAL-mode file with no
+    `-wal` beside it holds everything in itself: it is opened immutable, since a read-only
+    connection would otherwise create `-wal` and `-shm` files it cannot remove."""
+    uri = file.resolve().as_uri() + "?mode=ro"
+    with file.open("rb") as f:
+        header = f.read(20)
+    wal_mode = len(header) == 20 and header[18] == 2
+    if wal_mode and not Path(str(file) + "-wal").exists():
+        uri += "&immutable=1"
+    return uri
+
+
+def check_store_file(path: str, *, read_only: bool) -> None:
+    """Raise StoreError, in words, unless `path` is croupier's store (or, to write, a file that
+    can become one: none yet, or an empty file). Reads only: the file is left as it was."""
+    if path == ":memory:":
+        return
+    file = Path(path)
+    if not file.exists():
+        if read_only:
+            raise StoreError(f"no store at {path}")
+        return
+    if file.is_dir():
+        raise StoreError(f"{path} is a folder, not a croupier store")
+    with file.open("rb") as f:
+        head = f.read(len(SQLITE_HEADER))
+    if not head:
+        if read_only:
+            raise StoreError(f"{path} is an empty file, not a croupier store (nothing was recorded in it)")
+        return
+    if head != SQLITE_HEADER:
+        raise StoreError(f"{path} is not a SQLite database, so not a croupier store")
+    try:
+        conn = sqlite3.connect(read_only_uri(file), uri=True, timeout=10.0)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path} is a damaged SQLite database, not a store croupier can read ({exc})") from None
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path} was written by a newer croupier (store version {version}; this one "
+                         f"reads up to {SCHEMA_VERSION}): update croupier to open it")
+    missing = CORE_TABLES - tables
+    if not tables and not read_only:
+        return                      # an empty SQLite database: it becomes a store
+    if missing:
+        found = ", ".join(sorted(tables)[:5]) or "no tables"
+        raise StoreError(f"{path} is a SQLite database but not a croupier store (it has {found}; "
+                         f"a store has {', '.join(sorted(CORE_TABLES))})")
+
+
 class Store:
     """The croupier database.  Safe to share between threads: one connection, and every read
     and write holds one lock, so a reader never sees another thread's uncommitted transaction."""
 
-    def __init__(self, path: str | Path, clock: Callable[[], str] = _utc_now) -> None:
+    def __init__(self, path: str | Path, clock: Callable[[], str] = _utc_now, read_only: bool = False) -> None:
         self.path = str(path)
         self._clock = clock
         self._lock = threading.RLock()
+        self.read_only = read_only
+        check_store_file(self.path, read_only=read_only)
+        if read_only:
+            conn = sqlite3.connect(read_only_uri(Path(self.path)), uri=True, timeout=10.0,
+                                   check_same_thread=False)
+            self.db = sqlite_utils.Database(conn)
+            return
         # timeout: wait for another process's write lock instead of failing at once.
         conn = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
         self.db = sqlite_utils.Database(conn)
@@ -144,6 +218,7 @@ class Store:
         with self._write():
             for statement in _SCHEMA_STATEMENTS:
                 self.db.conn.execute(statement)
+            self.db.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.db.close()
