@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar, Iterable
 
+from . import jsontext
 from .cards import BonnuCard, Card, CardError, parse_card
 from .money import MoneyError, money
 
@@ -183,9 +184,9 @@ def numbered_jsonl(text: str, source: str = "<events>") -> list[tuple[int, Event
         if not stripped or stripped.startswith("#") or stripped.startswith("//"):
             continue
         try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise EventError(f"{source}:{number}: not valid JSON ({exc.msg})") from None
+            data = jsontext.loads(stripped)
+        except jsontext.JsonTextError as exc:
+            raise EventError(f"{source}:{number}: {exc}") from None
         try:
             events.append((number, from_json(data)))
         except EventError as exc:

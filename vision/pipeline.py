@@ -435,6 +435,7 @@ class Pipeline:
         finally:
             if latest:
                 source.stop()
+        self.source_status = source.status()      # the last step sees how the source ended (early?)
         fin = self.finish()
         results.append(fin)
         if on_step:

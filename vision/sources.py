@@ -7,14 +7,20 @@ read it:
 * `start()` + `latest()`: a reader thread keeps only the newest frame, so a slow consumer
   never falls behind a live camera (older frames are dropped and counted).
 
-Either way a source that fails (camera unplugged, network gone, driver error) is reopened
+Either way a live source that fails (camera unplugged, network gone, driver error) is reopened
 with exponential backoff until it comes back; unreadable frames are skipped and counted (too
-many in a row count as a lost camera). `status()` says what is going on, for the rest of the
-system and for people.
+many in a row count as a lost camera). A file or folder is another matter: `open_source` opens it
+and reads its first frame at once, so one that cannot be read (empty, cut short before its index,
+not a video, no images) is a `SourceError` in words straight away, never retried; a video that
+ends before the frame count its header gives says so ("ended early"). A live stream that is
+connected but sends nothing is reported "stalled" after `stall_after` seconds (network streams
+also give up a read after `LIVE_TIMEOUT_MS` and reconnect). `status()` says what is going on,
+for the rest of the system and for people.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -24,6 +30,8 @@ import cv2
 import numpy as np
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+LIVE_TIMEOUT_MS = 5000      # a network stream's open or read gives up after this and reconnects
+STALL_AFTER = 1.5           # seconds without a frame before a connected live source is "stalled"
 
 
 class SourceError(OSError):
@@ -44,7 +52,7 @@ class Frame:
 @dataclass
 class SourceStatus:
     source: str
-    state: str = "connecting"   # connecting | live | lost | ended | stopped
+    state: str = "connecting"   # connecting | live | stalled | lost | ended | stopped
     connected: bool = False
     fps: float = 0.0            # measured delivery rate
     width: int = 0
@@ -73,6 +81,7 @@ class CaptureBackend:
         self.name = f"camera {target}" if isinstance(target, int) else str(target)
         self.size = (width, height)
         self.cap = None
+        self._first: np.ndarray | None = None     # a file's first frame, read by open() to check it
         self.fps: float | None = None
         self.frame_count: int | None = None
 
@@ -81,11 +90,20 @@ class CaptureBackend:
             cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
         except AttributeError:
             pass
-        cap = cv2.VideoCapture(self.target)
+        os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")   # FFmpeg's own ("moov atom not found") too
+        if isinstance(self.target, str) and self.live:          # a URL: never block forever on a silent server
+            cap = cv2.VideoCapture(self.target, cv2.CAP_FFMPEG, [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, LIVE_TIMEOUT_MS,
+                                                                 cv2.CAP_PROP_READ_TIMEOUT_MSEC, LIVE_TIMEOUT_MS])
+        else:
+            cap = cv2.VideoCapture(self.target)
         if not cap.isOpened():
             cap.release()
-            raise SourceError(f"cannot open {self.name}" + (" (is it plugged in / not used by another program?)"
-                                                           if isinstance(self.target, int) else ""))
+            if isinstance(self.target, int):
+                raise SourceError(f"cannot open {self.name} (is it plugged in / not used by another program?)")
+            if self.live:
+                raise SourceError(f"cannot open {self.name}")
+            raise SourceError(f"cannot read {self.name} as a video: not a video file, or cut short "
+                              f"(an mp4 whose end is missing has no index)")
         if self.size[0]:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
@@ -96,9 +114,20 @@ class CaptureBackend:
         n = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
         self.frame_count = n if n > 0 else None
         self.cap = cap
+        self._first = None
+        if not self.live:   # a file that opens but has no frame to give is no video either: say so now
+            ok, img = cap.read()
+            if not ok or img is None:
+                self.close()
+                raise SourceError(f"{self.name} opens as a video but no frame in it can be decoded "
+                                  f"(cut short, or not a video)")
+            self._first = img
 
     def read(self) -> np.ndarray | None:
-        ok, img = self.cap.read()
+        if self._first is not None:
+            ok, img, self._first = True, self._first, None
+        else:
+            ok, img = self.cap.read()
         if not ok:
             if self.live:
                 raise SourceError(f"{self.name} stopped sending frames")
@@ -161,29 +190,40 @@ def parse_spec(spec) -> tuple[object, bool]:
 
 
 def open_source(spec, *, realtime: bool = False, fps: float | None = None, **kw) -> "FrameSource":
+    """A FrameSource for a camera index, URL, video file or image folder. A file or folder is
+    opened here, so one that cannot be read raises SourceError now (a live source connects later,
+    and keeps trying)."""
     target, live = parse_spec(spec)
     if isinstance(target, Path):
         if target.is_dir():
             backend = FolderBackend(target, fps or 10.0)
         elif not target.exists():
             raise SourceError(f"no such file or folder: {target}")
+        elif target.stat().st_size == 0:
+            raise SourceError(f"{target} is an empty file, not a video")
         else:
             backend = CaptureBackend(str(target), live=False)
     else:
         backend = CaptureBackend(target, live=True)
-    return FrameSource(backend, realtime=realtime, **kw)
+    source = FrameSource(backend, realtime=realtime, **kw)
+    if not source.live:
+        source.open_now()
+    return source
 
 
 # ------------------------------------------------------------------------------ source
 class FrameSource:
     def __init__(self, backend, *, realtime: bool = False, initial_backoff: float = 0.5, max_backoff: float = 8.0,
-                 corrupt_limit: int = 10, give_up_after: float | None = None, sleep=None, clock=time.monotonic):
+                 corrupt_limit: int = 10, give_up_after: float | None = None, sleep=None, clock=time.monotonic,
+                 stall_after: float = STALL_AFTER):
         self.backend = backend
         self.realtime = realtime
         self.initial_backoff, self.max_backoff = initial_backoff, max_backoff
         self.corrupt_limit = corrupt_limit
         self.give_up_after = give_up_after
         self.clock = clock
+        self.stall_after = stall_after
+        self._last_frame_at: float | None = None   # when the last frame came (or the connection)
         self._stop = threading.Event()
         self._sleep = sleep or (lambda s: self._stop.wait(s))
         self._lock = threading.Condition()
@@ -207,7 +247,12 @@ class FrameSource:
 
     def status(self) -> SourceStatus:
         with self._lock:
-            return SourceStatus(**asdict(self._status))
+            st = SourceStatus(**asdict(self._status))
+            quiet = None if self._last_frame_at is None else self.clock() - self._last_frame_at
+        if st.state == "live" and self.live and quiet is not None and quiet > self.stall_after:
+            # the reader is stuck in a read that gives nothing: connected, but no picture
+            st.state, st.message = "stalled", f"connected, but no frame for {quiet:.1f} s (the stream stalled)"
+        return st
 
     def _set(self, **kw) -> None:
         with self._lock:
@@ -215,16 +260,34 @@ class FrameSource:
                 setattr(self._status, k, v)
 
     # ----------------------------------------------------------------- the core loop
+    def open_now(self) -> None:
+        """Open a file or folder now: one that cannot be read raises SourceError, not retried."""
+        try:
+            self.backend.open()
+        except Exception as exc:
+            why = str(exc) or type(exc).__name__
+            self._set(state="stopped", connected=False, last_error=why, message=why)
+            self._stop.set()
+            raise SourceError(why) from None
+        self._connected()
+
+    def _connected(self) -> None:
+        self._backoff = self.initial_backoff
+        self._lost_since = None
+        self._run_of_corrupt = 0
+        self._last_frame_at = self.clock()
+        self._set(state="live", connected=True, retry_in=0.0, message="receiving frames")
+
     def _connect(self) -> bool:
+        if not self.live:      # a file or folder does not come back by waiting
+            self.open_now()
+            return True
         try:
             self.backend.open()
         except Exception as exc:  # any driver error: report, back off, retry
             self._lost(f"{exc}")
             return False
-        self._backoff = self.initial_backoff
-        self._lost_since = None
-        self._run_of_corrupt = 0
-        self._set(state="live", connected=True, retry_in=0.0, message="receiving frames")
+        self._connected()
         return True
 
     def _lost(self, why: str) -> None:
@@ -268,7 +331,7 @@ class FrameSource:
                 if self.live:
                     self._lost("no frame")
                     continue
-                self._set(state="ended", connected=False, message="end of the video")
+                self._ended()
                 return None
             img = np.asarray(img)
             if img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8 or min(img.shape[:2]) < 16:
@@ -294,9 +357,20 @@ class FrameSource:
             self._times = (self._times + [now])[-30:]
             fps = (len(self._times) - 1) / (self._times[-1] - self._times[0]) if len(self._times) > 1 and \
                 self._times[-1] > self._times[0] else 0.0
+            self._last_frame_at = now
             self._set(frames=self._status.frames + 1, width=img.shape[1], height=img.shape[0], fps=fps)
             return frame
         return None
+
+    def _ended(self) -> None:
+        """The end of a file: early if its header promised clearly more frames than came."""
+        promised = getattr(self.backend, "frame_count", None)
+        if promised and self._index + max(2, promised // 50) < promised:
+            why = (f"the video ended early: {self._index} of the {promised} frames its header gives "
+                   f"(the file is cut short or damaged)")
+            self._set(state="ended", connected=False, last_error=why, message=why)
+        else:
+            self._set(state="ended", connected=False, message="end of the video")
 
     # --------------------------------------------------------------- synchronous use
     def frames(self):
@@ -316,7 +390,10 @@ class FrameSource:
 
     def _reader(self) -> None:
         while not self._stop.is_set():
-            f = self._next()
+            try:
+                f = self._next()
+            except SourceError:        # a file that cannot be read again: the status says why
+                f = None
             with self._lock:
                 if f is None:
                     self._lock.notify_all()

@@ -95,6 +95,8 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             security.check_csrf()
             g.idempotency_key = security.idempotency_key()
+            if request.is_json and request.content_length:
+                security.json_body()    # every JSON body is bounded, even where the endpoint ignores it
 
     @app.after_request
     def headers(resp):

@@ -432,8 +432,10 @@ def _message(st: dict, src, cal) -> str:
         return st["last_error"] + " — enter cards by hand"
     if st["state"] == "stopped" and src.connected:
         return f"{src.source}: stopped after {st['frames']} frames · {st['cards']} card(s) on the table"
-    if st["state"] in ("lost", "connecting", "stopped") and not src.connected:
+    if st["state"] in ("lost", "connecting", "stopped") and not src.connected or st["state"] == "stalled":
         return f"{src.source}: {src.message or st['state']} — enter cards by hand meanwhile"
+    if st["state"] == "ended" and src.last_error:           # ended early: a cut-short video
+        return f"{src.source}: {src.message}"
     if st["state"] == "starting":
         return f"{src.source}: starting"
     parts = [f"{src.source}: {'video ended' if st['state'] == 'ended' else st['state']}"]

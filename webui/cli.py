@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import sqlite3
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -17,6 +18,7 @@ from referee.events import EventError, numbered_jsonl
 from referee.ledger import balances, balances_csv, ledger_csv, settle_up
 from referee.money import ZERO, fmt
 from referee.state import State
+from webui.store import StoreError
 
 DATA = Path(__file__).parent / "data"
 DEMO_HAND = DATA / "demo-hand.jsonl"
@@ -34,8 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args) or 0
-    except (CliError, EventError, Refusal, OSError, ValueError) as exc:
+    except (CliError, EventError, Refusal, OSError, ValueError, StoreError) as exc:
         print(f"croupier: error: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:        # damaged past the first pages: found while reading
+        print(f"croupier: error: the store could not be read, it is damaged ({exc})", file=sys.stderr)
         return 2
 
 
@@ -169,9 +174,7 @@ def books(store, sid):
 
 def _open_session(args):
     from webui.store import Store
-    if not Path(args.db).exists():
-        raise CliError(f"no store at {args.db}")
-    store = Store(args.db)
+    store = Store(args.db, read_only=True)      # ledger and settle read: never create or convert
     if args.session:
         rows = list(store.db.query("select id from table_sessions where name = ? order by id desc limit 1",
                                    [args.session]))

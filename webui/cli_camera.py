@@ -164,7 +164,7 @@ def printer(quiet: bool = False):
         st = pl.source_status
         if st is not None and st.state != seen["source"]:
             seen["source"] = st.state
-            if st.state not in ("live", "ended"):
+            if st.state not in ("live", "ended") or (st.state == "ended" and st.last_error):   # early: say so
                 print(f"[camera] {st.state}: {st.message}")
         cal = pl.calibration.status
         if cal.state != seen["cal"]:

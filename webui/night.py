@@ -229,8 +229,10 @@ class Night:
             return None if found is None else views.why(self, found, viewer)
 
     def snapshot_message(self) -> Message:
+        """Where a stream starts when it cannot be told what it missed: a nudge to fetch `/state` and
+        `/api/feed`, never the feed itself (a long feed made a frame waitress keeps: see webui/sse.py)."""
         with self.lock:
-            return Message(self.broadcaster.last_id, "snapshot", {"feed": views.feed(self, limit=200)})
+            return Message(self.broadcaster.last_id, "snapshot", {"resync": True})
 
     # ----------------------------------------------------------------------- changes
     def _require_open(self) -> Table:

@@ -37,6 +37,8 @@ from typing import Any
 
 from flask import current_app, g, jsonify, request, session
 
+from referee import jsontext
+
 from .seats import handed_over, in_use
 
 KEY_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,80}$")
@@ -277,10 +279,31 @@ def key_for_store() -> str:
 
 
 # ---------------------------------------------------------------------------- validation
-def body() -> dict:
+def json_body() -> Any:
+    """The request's JSON, read once with bounds (size, UTF-8, depth: referee/jsontext.py), so a
+    hostile body is a 400 that says why and never reaches the parser's recursion. `Any` JSON value:
+    `body()` says whether it is the object an endpoint wants."""
+    if "json_body" in g:
+        return g.json_body
     if not request.is_json:
         raise bad("send a JSON object with Content-Type: application/json")
-    data = request.get_json(silent=True)
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):
+        raise bad(f"send the JSON as UTF-8 (this body says charset={charset})")
+    raw = request.get_data(cache=True)          # over MAX_CONTENT_LENGTH: a 413 before reading
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise bad(f"the body is not UTF-8 text (a bad byte at position {exc.start}): send JSON as UTF-8") from None
+    try:
+        g.json_body = jsontext.loads(text)
+    except jsontext.JsonTextError as exc:
+        raise bad(f"the body is not JSON croupier reads: {exc}") from None
+    return g.json_body
+
+
+def body() -> dict:
+    data = json_body()
     if not isinstance(data, dict):
         raise bad("the body must be a JSON object")
     return data

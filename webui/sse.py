@@ -4,13 +4,21 @@ Every message the table publishes gets an id (the store's event sequence number,
 server restart and only ever grow). The broadcaster keeps the last `backlog` messages: a phone that
 reconnects with `Last-Event-ID` (or `?last=` after waking up) gets exactly the messages it missed,
 in order; if it missed more than the backlog holds, or its id is from some other night, it gets one
-`snapshot` message instead and starts again from there. While nothing happens each stream sends a
+`snapshot` message instead and starts again from there. A snapshot is a small nudge, not the
+feed itself: the phone fetches `/state` and `/api/feed` (each viewer's own) when it gets one.
+While nothing happens each stream sends a
 comment line (`: keepalive`) every `keepalive` seconds, which keeps proxies and phones from
 closing an idle connection and lets the server notice a stream whose phone is gone.
 
 Each open stream holds one server thread while it lives (waitress runs WSGI apps on a thread pool),
 so the number of streams is capped (`max_streams`): past it a new stream gets 503 and a `retry`
 hint, and requests such as "pay" always find a free thread. See `webui/cli_web.py` for sizing.
+
+Every write stays under 8 KB (`FRAME_PIECE`): waitress keeps a connection's unsent bytes in a
+string while they fit in 8 KB and drops it once sent, but from the first write that does not fit
+it switches that connection to a buffer that is only ever appended to and read past (released at
+16 MB or at close): one big frame made a live stream hold every byte it sent afterwards (issue 19).
+A frame bigger than a piece still goes out whole, as consecutive writes.
 """
 
 from __future__ import annotations
@@ -37,6 +45,15 @@ class Message:
         payload = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
         lines.extend(f"data: {part}" for part in payload.split("\n"))
         return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
+FRAME_PIECE = 4096     # bytes per write: well under waitress's 8 KB string buffer (see above)
+
+
+def pieces(frame: bytes, size: int = FRAME_PIECE) -> Iterator[bytes]:
+    """One encoded frame as writes of at most `size` bytes (the client sees the same bytes)."""
+    for at in range(0, len(frame), size):
+        yield frame[at:at + size]
 
 
 class TooManyStreams(Exception):
@@ -114,9 +131,9 @@ class Broadcaster:
                 generation, epoch = self._generation, self._epoch
                 seen = self._messages[-1] if self._messages else None
             if missed is None:
-                yield snapshot().encode()
+                yield from pieces(snapshot().encode())
             for m in missed or ():
-                yield m.encode()
+                yield from pieces(m.encode())
             while True:
                 with self._cond:
                     deadline = time.monotonic() + keepalive
@@ -138,11 +155,11 @@ class Broadcaster:
                         generation, epoch = self._generation, self._epoch
                         seen = msgs[-1] if msgs else seen
                 if fresh is None:
-                    yield snapshot().encode()
+                    yield from pieces(snapshot().encode())
                 elif not fresh:
                     yield b": keepalive\n\n"
                 for m in fresh or ():
-                    yield m.encode()
+                    yield from pieces(m.encode())
         except GeneratorExit:
             return
 

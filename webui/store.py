@@ -19,6 +19,12 @@ This is the composition root's persistence (the referee core stays pure).  Desig
 * **Money is text.**  Amounts are stored as Decimal text ("12.50"), never REAL.
 * The clock lives here (``started_at``, ``recorded_at``), not in the referee.
 
+* **Only croupier's own files.**  A file is checked before anything is written to it: not
+  SQLite, damaged, someone else's database, or a store from a newer croupier (``PRAGMA
+  user_version`` above `SCHEMA_VERSION`) is a `StoreError` in one sentence, and the file is left
+  as it was (no WAL switch, no tables).  ``Store(path, read_only=True)`` (``ledger``, ``settle``)
+  opens with ``mode=ro`` and never creates, converts or writes.
+
 Schema is written as plain DDL (sqlite-utils cannot declare UNIQUE columns, CHECKs or
 AUTOINCREMENT); rows go in and out through sqlite-utils.
 """
@@ -40,6 +46,9 @@ import sqlite_utils
 
 from referee.ledger import Transfer
 from referee.money import money
+
+from .store_files import (CORE_TABLES, SCHEMA_VERSION, SQLITE_HEADER, StoreError,  # noqa: F401  (the store's API)
+                          check_store_file, read_only_uri)
 
 S = TypeVar("S")
 
@@ -113,10 +122,6 @@ _TRIGGERS = [
 _SCHEMA_STATEMENTS = [s.strip() for s in SCHEMA.split(";") if s.strip()] + _TRIGGERS
 
 
-class StoreError(Exception):
-    """A request the store refuses (unknown session, double reversal, missing reason...)."""
-
-
 class IdempotencyError(StoreError):
     """An idempotency key was reused for different content."""
 
@@ -157,11 +162,18 @@ class Store:
     """The croupier database.  Safe to share between threads: one connection, and every read
     and write holds one lock, so a reader never sees another thread's uncommitted transaction."""
 
-    def __init__(self, path: str | Path, clock: Callable[[], str] = _utc_now) -> None:
+    def __init__(self, path: str | Path, clock: Callable[[], str] = _utc_now, read_only: bool = False) -> None:
         self.path = str(path)
         self._clock = clock
         self._lock = threading.RLock()
         self._depth = 0          # open write transactions of the thread holding the lock (savepoints)
+        self.read_only = read_only
+        check_store_file(self.path, read_only=read_only)
+        if read_only:
+            conn = sqlite3.connect(read_only_uri(Path(self.path)), uri=True, timeout=10.0,
+                                   check_same_thread=False)
+            self.db = sqlite_utils.Database(conn)
+            return
         # timeout: wait for another process's write lock instead of failing at once.
         conn = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
         self.db = sqlite_utils.Database(conn)
@@ -179,6 +191,7 @@ class Store:
         with self._write():
             for statement in _SCHEMA_STATEMENTS:
                 self.db.conn.execute(statement)
+            self.db.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.db.close()

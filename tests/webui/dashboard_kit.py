@@ -85,14 +85,18 @@ def deal(host, events=BLACK_JACK_DEAL):
 
 
 def frames(chunks, n):
-    """The first n SSE frames (comments included) as dicts: {"id", "event", "data", "comment"}."""
-    out = []
+    """The first n SSE frames (comments included) as dicts: {"id", "event", "data", "comment"}.
+    A frame may come in several writes (webui/sse.py keeps each under 8 KB): bytes are joined
+    until a blank line ends the frame."""
+    out, pending = [], b""
     for chunk in chunks:
-        for block in chunk.decode().split("\n\n"):
+        pending += chunk
+        *blocks, pending = pending.split(b"\n\n")
+        for block in blocks:
             if not block.strip():
                 continue
             f = {}
-            for line in block.split("\n"):
+            for line in block.decode().split("\n"):
                 if line.startswith(":"):
                     f["comment"] = line[1:].strip()
                 elif ": " in line:
@@ -101,4 +105,5 @@ def frames(chunks, n):
             out.append(f)
             if len(out) >= n:
                 return out
+    return out
     return out

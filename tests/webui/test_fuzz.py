@@ -193,3 +193,52 @@ def test_report_referee_failures(events_world):
     """Not a check: lists the events the referee raised on instead of refusing (see -rA output)."""
     for line in sorted(REFEREE_FAILURES):
         print(line)
+
+
+# ------------------------------------------------------------------ hostile bodies (issue 19, defect 7)
+DEEP = "[" * 20000 + "]" * 20000
+HOSTILE = {
+    "deep list": ("application/json", DEEP.encode()),
+    "deep object": ("application/json", ('{"a":' * 5000 + "1" + "}" * 5000).encode()),
+    "deep under a field": ("application/json", ('{"event": ' + DEEP[15000:25000] + ', "pin": ' + DEEP[15000:25000] + "}").encode()),
+    "33 levels": ("application/json", ("[" * 33 + "]" * 33).encode()),
+    "over the size limit": ("application/json", b'{"memo": "' + b"x" * 70_000 + b'"}'),
+    "big but allowed": ("application/json", b'{"memo": "' + b"x" * 60_000 + b'", "pin": "1"}'),
+    "many keys": ("application/json", ("{" + ",".join(f'"k{i}": {i}' for i in range(6000)) + "}").encode()),
+    "latin-1": ("application/json", '{"pin": "café", "name": "Zoë", "reason": "déjà"}'.encode("latin-1")),
+    "UTF-16": ("application/json", '{"pin": "1234"}'.encode("utf-16")),
+    "UTF-16 said": ("application/json; charset=utf-16", '{"pin": "1234"}'.encode("utf-16-le")),
+    "invalid UTF-8": ("application/json", b'{"pin": "\xff\xfe\xc3(", "reason": "\xed\xa0\x80"}'),
+    "UTF-8 BOM": ("application/json", b'\xef\xbb\xbf{"pin": "1234"}'),
+    "NUL bytes": ("application/json", b'{"pin": "12\x0034"}'),
+    "unterminated string": ("application/json", b'{"pin": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['),
+}
+
+
+def surrogate_body(url):
+    """Every field of the endpoint (and a key) holding a lone surrogate, as JSON escapes."""
+    fields = POSTS.get(url) or ["x"]
+    return ("{" + ", ".join(f'"{f}": "\\ud800 {f}"' for f in fields) + ', "\\udfff": 1}').encode()
+
+
+HOSTILE_POSTS = sorted(POSTS) + ["/api/host/camera/refused/1/apply", "/api/host/camera/refused/1/discard"]
+
+
+@pytest.mark.parametrize("who", ["host", "anon"])
+@pytest.mark.parametrize("url", HOSTILE_POSTS)
+def test_hostile_bodies_never_5xx(world, url, who):
+    client = world[who]
+    if who == "host" and url == "/api/host/logout":
+        client = world["anon"]                                 # keep the host logged in
+    bodies = {**HOSTILE, "lone surrogates": ("application/json", surrogate_body(url))}
+    for n, (name, (ctype, data)) in enumerate(bodies.items()):
+        r = client.c.post(url, data=data, headers={"Content-Type": ctype, "X-CSRF-Token": client.csrf,
+                                                    "Idempotency-Key": f"hostile-{who}-{n}-{url[-12:].replace('/', '.')}"})
+        assert r.status_code < 500, (url, name, r.status_code, r.get_data(as_text=True)[:300])
+        if r.status_code >= 400:
+            assert r.is_json and r.get_json()["error"], (url, name)
+        if name.startswith("deep") or name in ("33 levels", "invalid UTF-8", "UTF-16", "UTF-16 said",
+                                                "lone surrogates", "latin-1"):
+            assert r.status_code == 400, (url, name, r.status_code)
+            words = r.get_json()["error"]
+            assert any(w in words for w in ("nested", "UTF-8", "surrogate", "not valid JSON")), (url, name, words)

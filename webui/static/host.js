@@ -116,7 +116,7 @@ H.showCamera = (s) => {
   H.cam.present = s.camera;
   const line = document.getElementById("camera");
   line.textContent = s.message;
-  line.className = !s.camera ? "muted" : ["lost", "connecting", "failed"].includes(s.state) ? "cam-trouble" : "cam-ok";
+  line.className = !s.camera ? "muted" : ["lost", "connecting", "stalled", "failed"].includes(s.state) ? "cam-trouble" : "cam-ok";
   H.showHeld(s.held || []);
   const view = document.getElementById("camera-view");
   if (!s.camera || !s.resolution) { view.hidden = true; return; }

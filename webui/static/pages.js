@@ -228,6 +228,7 @@ P.onLive = (kind, data) => {
   if (kind === "camera") return [];   // the host console's camera panel listens for these itself
   if (kind === "seats") { if (P.page === "me") P.loadMe(); return []; }   // a seat changed phones
   if (data.feed) P.addFeed(data.feed, false);
+  if (data.resync) P.resync();   // a snapshot is a nudge: the feed comes by /api/feed, never on the stream
   const fresh = P.addFeed(data.announcements, P.page === "feed" || P.page === "me");
   if (P.page === "me") P.loadMe();
   else if (P.page !== "host") C.get("/state").then((r) => r.ok && P.onState(r.data));
@@ -236,6 +237,15 @@ P.onLive = (kind, data) => {
   P.renderLatest();
   if (kind === "night" && data.night === "ended") C.toast("The night is over: see the Ledger page to settle up");
   return fresh;
+};
+
+/* After a snapshot (the stream could not say what this phone missed): the feed as it is now. */
+P.resync = async () => {
+  const r = await C.get("/api/feed");
+  if (!r.ok) return;
+  P.addFeed(r.data, false);
+  if (P.page === "feed") P.renderFeed();
+  P.renderLatest();
 };
 
 P.init = async () => {
