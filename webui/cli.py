@@ -176,10 +176,10 @@ def _open_session(args):
     from webui.store import Store
     store = Store(args.db, read_only=True)      # ledger and settle read: never create or convert
     if args.session:
-        rows = list(store.db.query("select id from table_sessions where name = ? order by id desc limit 1",
+        rows = list(store.rows("select id from table_sessions where name = ? order by id desc limit 1",
                                    [args.session]))
     else:
-        rows = list(store.db.query("select id from table_sessions order by id desc limit 1"))
+        rows = list(store.rows("select id from table_sessions order by id desc limit 1"))
     if not rows:
         raise CliError(f"no session {'named ' + repr(args.session) + ' ' if args.session else ''}in {args.db}")
     return store, rows[0]["id"]

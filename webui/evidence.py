@@ -81,7 +81,7 @@ def keep(night, event, evidence) -> None:
 def _row(night, positions) -> dict | None:
     _ensure(night.store)
     for pos in positions:
-        rows = night.store._rows("select * from evidence where session_id = ? and position = ?",
+        rows = night.store.rows("select * from evidence where session_id = ? and position = ?",
                                  (night.table.session_id, pos))
         if rows:
             return rows[0]

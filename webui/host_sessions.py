@@ -56,7 +56,8 @@ class HostSessions:
         self._clock = clock
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:          # never under another thread's query: that crashes SQLite's C code
+            self._db.close()
 
     # ------------------------------------------------------------------ sessions
     def open(self) -> str:

@@ -65,7 +65,7 @@ class Night:
         self.table: Table | None = None
         self.ended = False
         self.store_seq_announcements: dict[int, list[Announcement]] = {}
-        rows = list(self.store.db.query("select id from table_sessions order by id desc limit 1"))
+        rows = list(self.store.rows("select id from table_sessions order by id desc limit 1"))
         if rows:
             self._load(rows[0]["id"])
 
@@ -108,7 +108,7 @@ class Night:
         """The night as the store has it (after a rolled-back action)."""
         try:
             self.claims = SeatClaims(self._meta, self.lock)
-            rows = list(self.store.db.query("select id from table_sessions order by id desc limit 1"))
+            rows = list(self.store.rows("select id from table_sessions order by id desc limit 1"))
             self.table = Table(self.store, rows[0]["id"]) if rows else None
             self.ended = self.table is not None and self._meta.execute(
                 "SELECT 1 FROM web_nights WHERE session_id = ?", [self.table.session_id]).fetchone() is not None

@@ -194,7 +194,10 @@ class Store:
             self.db.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
-        self.db.close()
+        # Under the lock: one connection serves every thread, and closing it while another
+        # thread's query runs on it crashes SQLite's C code (a segfault, not an exception).
+        with self._lock:
+            self.db.close()
 
     def __enter__(self) -> "Store":
         return self
@@ -271,12 +274,13 @@ class Store:
                                  "recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
                                  [scope, key, fingerprint, status, body, now])
 
-    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
+        """The rows of a query, as dicts, on the store's one connection (under its lock)."""
         with self._lock:
             return list(self.db.query(sql, params))
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
-        rows = self._rows(sql, params)
+        rows = self.rows(sql, params)
         return rows[0] if rows else None
 
     def _require_session(self, session_id: int) -> None:
@@ -313,7 +317,7 @@ class Store:
             return token
 
     def players(self, session_id: int) -> list[dict]:
-        return self._rows("SELECT * FROM players WHERE session_id = ? ORDER BY seat", [session_id])
+        return self.rows("SELECT * FROM players WHERE session_id = ? ORDER BY seat", [session_id])
 
     def player_by_token(self, token: str) -> dict | None:
         return self._one("SELECT * FROM players WHERE token = ?", [token])
@@ -345,7 +349,7 @@ class Store:
             return int(table.last_rowid), True
 
     def events(self, session_id: int) -> list[tuple[int, dict]]:
-        rows = self._rows("SELECT seq, body FROM events WHERE session_id = ? ORDER BY seq", [session_id])
+        rows = self.rows("SELECT seq, body FROM events WHERE session_id = ? ORDER BY seq", [session_id])
         return [(int(r["seq"]), json.loads(r["body"])) for r in rows]
 
     def replay(self, session_id: int, apply_fn: Callable[[S, dict], S], initial_state: S) -> S:
@@ -384,7 +388,7 @@ class Store:
             if idempotency_key:
                 probe = keys + [f"{idempotency_key}#{len(transfers)}"]  # also catches a longer earlier batch
                 marks = ",".join("?" * len(probe))
-                found = {r["idempotency_key"]: r for r in self._rows(
+                found = {r["idempotency_key"]: r for r in self.rows(
                     f"SELECT * FROM ledger WHERE idempotency_key IN ({marks})", probe)}
                 if found:
                     same = len(found) == len(keys) and all(
@@ -444,7 +448,7 @@ class Store:
     def ledger_rows(self, session_id: int) -> list[dict]:
         """Every ledger row in order, amount as Decimal, because as a tuple, plus `reversed_by`
         (the id of the entry that reversed it, or None) for display."""
-        rows = self._rows(
+        rows = self.rows(
             "SELECT l.*, r.id AS reversed_by FROM ledger l LEFT JOIN ledger r ON r.reverses = l.id "
             "WHERE l.session_id = ? ORDER BY l.id", [session_id])
         return [{**r, "amount": Decimal(r["amount"]), "because": tuple(json.loads(r["because"]))} for r in rows]

@@ -47,7 +47,7 @@ class Table:
     @classmethod
     def open(cls, store: Store, name: str, game: str, settings: dict | None = None) -> "Table":
         """The session called `name`, created if new."""
-        for row in store.db.query("select id from table_sessions where name = ? order by id desc limit 1", [name]):
+        for row in store.rows("select id from table_sessions where name = ? order by id desc limit 1", [name]):
             return cls(store, row["id"])
         return cls(store, store.create_session(name, game, settings or {}))
 
@@ -66,14 +66,14 @@ class Table:
                 self.store.reverse_entry(entry, reason, idempotency_key=f"reverse:{entry}")
 
     def recorded(self, idempotency_key: str) -> bool:
-        return any(True for _ in self.store.db.query("select 1 from events where idempotency_key = ?",
+        return any(True for _ in self.store.rows("select 1 from events where idempotency_key = ?",
                                                     [idempotency_key]))
 
     def submit(self, event: Event, idempotency_key: str) -> Submitted:
         """Apply, record, and return what the referee said. Raises Refusal (nothing written).
         The event and its money are one transaction (the caller's, if it has one open); if it
         fails, this table is as it was before."""
-        for row in self.store.db.query("select seq from events where idempotency_key = ?", [idempotency_key]):
+        for row in self.store.rows("select seq from events where idempotency_key = ?", [idempotency_key]):
             return Submitted(row["seq"], False, [])
         new_state, said = apply(self.state, event)
         before = (self.state, len(self.announcements), len(self.store_seq), len(self.said_from))

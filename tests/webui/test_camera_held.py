@@ -99,7 +99,7 @@ def test_the_picture_of_a_face_down_card_is_its_seats_and_the_hosts(held_night):
     first = night.table.announcements[0]                                         # entered by hand: no picture
     assert host.get(f"/api/evidence/{first.id}.jpg").status_code == 404
     assert public.get("/api/evidence/99999.jpg").status_code == 404
-    rows = night.store._rows("select frame, hidden, seats from evidence")
+    rows = night.store.rows("select frame, hidden, seats from evidence")
     assert rows and all(r["hidden"] == 1 and r["seats"] == "1" for r in rows if r["seats"])
     with pytest.raises(Exception, match="append-only"):
         night.store.db.conn.execute("delete from evidence")
