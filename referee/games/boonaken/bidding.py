@@ -53,14 +53,13 @@ class Auction:
     passed: frozenset
     high: Optional[tuple[Seat, Bid]]      # the standing bid and its bidder
     misere_bidders: tuple                 # the misère chain, in bidding order
-    misere_ruled_out: bool                # a lone misère was overbid (line 61)
     number_bidders: frozenset             # seats that made a number bid (no open boonaak for them)
     last: Optional[Seat]                  # who acted last
 
 
 def auction(history: Sequence[tuple[Seat, Bid]]) -> Auction:
     passed, chain, numbers = set(), [], set()
-    high, ruled_out, last = None, False, None
+    high, last = None, None
     for seat, bid in history:
         last = seat
         if bid.kind == "pass":
@@ -71,12 +70,11 @@ def auction(history: Sequence[tuple[Seat, Bid]]) -> Auction:
             if len(chain) > 1:
                 continue          # joining: the first misère stays the standing bid
         else:
-            ruled_out = ruled_out or bool(chain)
-            chain = []
+            chain = []            # a lone misère overbid is gone (line 61)
         if bid.kind == "number":
             numbers.add(seat)
         high = (seat, bid)
-    return Auction(frozenset(passed), high, tuple(chain), ruled_out, frozenset(numbers), last)
+    return Auction(frozenset(passed), high, tuple(chain), frozenset(numbers), last)
 
 
 def _may_act(seat: Seat, state: Auction) -> bool:
@@ -130,7 +128,9 @@ def legal_bids(seats: Sequence[Seat], history: Sequence[tuple[Seat, Bid]], seat:
     allowed = [PASS]
     for bid in ladder(settings):
         if bid.kind == "misere":
-            if not state.misere_ruled_out and (chain or rank(bid, settings) > floor):
+            # Joining a lone misère, or outbidding a lower number. An overbid lone misère can
+            # never come back (line 61): every later bid ranks above it.
+            if chain or rank(bid, settings) > floor:
                 allowed.append(bid)
         elif rank(bid, settings) > floor and not (bid.kind == "open_boonaak" and seat in state.number_bidders):
             allowed.append(bid)
