@@ -19,6 +19,9 @@ from .settings import DEFAULT, BoonakenSettings
 
 FOURS_POINTS = {JACK: 200, QUEEN: 100, KING: 100, ACE: 100}   # four 10s, 9s, 8s or 7s score nothing
 STUK_POINTS = 20
+# Built once: melds() runs for every hand a benchmark or a search looks at.
+FOURS = {rank: frozenset(Card(rank, s) for s in SUITS) for rank in FOURS_POINTS}
+STUKS = {s: frozenset((Card(KING, s), Card(QUEEN, s))) for s in SUITS}
 
 
 def run_points(length: int, settings: BoonakenSettings = DEFAULT) -> int:
@@ -40,6 +43,8 @@ def _runs(cards: frozenset[Card], settings: BoonakenSettings) -> list[Meld]:
     runs = []
     for suit in SUITS:
         held = {plain_rank(c): c for c in cards if c.suit == suit}
+        if len(held) < 3:
+            continue
         for low in held:
             length = 0
             while low + length in held and length < 6:
@@ -55,12 +60,10 @@ def melds(cards: Sequence[Card], trump: Trump, settings: BoonakenSettings = DEFA
     hand = frozenset(cards)
     found = _runs(hand, settings)
     for rank, value in FOURS_POINTS.items():
-        four = frozenset(Card(rank, s) for s in SUITS)
-        if four <= hand:
-            found.append(Meld("four", four, value))
-    stuk = frozenset((Card(KING, trump), Card(QUEEN, trump))) if trump else frozenset()
-    if stuk and stuk <= hand:
-        found.append(Meld("stuk", stuk, STUK_POINTS))
+        if FOURS[rank] <= hand:
+            found.append(Meld("four", FOURS[rank], value))
+    if trump is not None and STUKS[trump] <= hand:
+        found.append(Meld("stuk", STUKS[trump], STUK_POINTS))
     return found
 
 
