@@ -1,0 +1,81 @@
+"""Boonaken settings: every reading the rule texts leave open, and every variant of the original,
+as one documented field. Defaults and the reasons for them: docs/boonaken-decisions.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from ...settings import Settings, SettingsError
+
+
+@dataclass(frozen=True)
+class BoonakenSettings(Settings):
+    klaverjas_trump_order: bool = False   # trump order J 9 A 10 K Q 8 7 instead of J 9 A K Q 10 8 7
+    no_undertrump: bool = False           # variant: no lower trump on a trumped plain lead
+    six_run_points: int = 200             # variant: 100
+    roem_shared_with_run: bool = True     # decision 1: four aces + trump K Q = 140 (sharing) or 120
+    roem_tie_order: str = "natural"       # decision 5: how the highest roem cards are compared
+    minimum_bid: int = 5                  # decision 4; variant 25
+    misere: bool = True                   # the five-card version has no misère
+    misere_slot: int = 70                 # misère ranks above this number, below the next (variant 100)
+    lone_misere_overcall: str = "slot"    # decision 2: does the number just above the slot (75) overcall it
+    misere_everyone: bool = True          # decision 7: every seat still in may join a misère chain
+    lone_misere_trump: bool = False       # variant: a lone misère bidder names trump for the deal
+    zwabber: bool = True                  # the five-card version has no zwabber
+    zwabber_slot: int = 100               # decision 3: zwabber ranks above this number, below the next
+    zwabber_with_roem: bool = False       # variant: zwabber with roem, just above zwabber
+    open_boonaak: bool = False            # the five-card version's highest bid
+
+    HELP: ClassVar[dict[str, str]] = {
+        "klaverjas_trump_order": "Trumps rank J 9 A 10 K Q 8 7 (klaverjas) instead of J 9 A K Q 10 8 7",
+        "no_undertrump": "After a plain lead has been trumped, nobody may play a lower trump unless they hold only trumps",
+        "six_run_points": "What a run of six cards scores",
+        "roem_shared_with_run": "A card may count in four of a kind and in a run at once (four aces with the trump K and Q make 140)",
+        "roem_tie_order": "Equal roem in a challenge: how the highest roem cards are compared",
+        "minimum_bid": "The lowest number bid",
+        "misere": "Misère may be bid",
+        "misere_slot": "Misère ranks just above this number bid",
+        "lone_misere_overcall": "Which number bids overcall a lone misère",
+        "misere_everyone": "Every player still in may join a misère chain (off: at most four misère bidders)",
+        "lone_misere_trump": "A lone misère bidder names a trump suit that holds for the deal",
+        "zwabber": "Zwabber may be bid",
+        "zwabber_slot": "Zwabber ranks just above this number bid",
+        "zwabber_with_roem": "Zwabber with roem may be bid (just above zwabber, more roem above less)",
+        "open_boonaak": "Open boonaak (all tricks with the hand shown) may be bid, above every other bid",
+    }
+    CHOICES: ClassVar[dict[str, dict[str, str]]] = {
+        "roem_tie_order": {
+            "natural": "by rank A K Q J 10 9 8 7, a trump above a plain card of the same rank",
+            "trick": "as in a trick: trumps above plain cards, trumps in trump order"},
+        "lone_misere_overcall": {
+            "slot": "the number just above misère's slot (75) and higher",
+            "above": "only numbers above that one (80 and higher)"},
+    }
+    ALLOWED: ClassVar[dict[str, str]] = {
+        "six_run_points": "200 or 100",
+        "minimum_bid": "a multiple of 5, at least 5",
+        "misere_slot": "70 or 100",
+        "zwabber_slot": "100, 125 or 145 (not misère's slot)",
+    }
+
+    def check(self) -> None:
+        for name in ("roem_tie_order", "lone_misere_overcall"):
+            if getattr(self, name) not in self.CHOICES[name]:
+                raise SettingsError(f"setting {name}: {self.allowed_words(name)}")
+        if self.six_run_points not in (200, 100):
+            raise SettingsError("setting six_run_points: 200 or 100")
+        if self.minimum_bid < 5 or self.minimum_bid % 5:
+            raise SettingsError("setting minimum_bid: a multiple of 5, at least 5")
+        if self.misere_slot not in (70, 100):
+            raise SettingsError("setting misere_slot: 70 or 100")
+        if self.zwabber_slot not in (100, 125, 145) or self.zwabber_slot == self.misere_slot:
+            raise SettingsError("setting zwabber_slot: 100, 125 or 145, and not misère's slot")
+
+    @classmethod
+    def five_card_version(cls) -> "BoonakenSettings":
+        """The original's "another version": no misère or zwabber, minimum 25, open boonaak on top."""
+        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True)
+
+
+DEFAULT = BoonakenSettings()
