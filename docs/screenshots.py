@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "webui")]
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from browser_kit import CHROMIUM, FLAGS, PHONE  # noqa: E402
+from browser_kit import CHROMIUM, FLAGS, PHONE, server_threads  # noqa: E402
 from console_kit import Console  # noqa: E402
 from dashboard_kit import PIN, Phone  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -77,7 +77,7 @@ def serve(app):
     from waitress import create_server
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=server_threads(app), send_bytes=1)
     threading.Thread(target=srv.run, daemon=True).start()
     return srv
 

@@ -27,6 +27,13 @@ ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts" / "browser"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
+def server_threads(app) -> int:
+    """As `croupier serve` sizes its pool: a thread for every stream the app allows, and some left
+    for requests. A page navigated away from holds its stream's thread until the next keepalive
+    finds it gone, so a test that opens many pages fast must not run short of threads."""
+    return int(app.config["MAX_STREAMS"]) + 8
+
+
 def shot(page, name):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
@@ -41,7 +48,7 @@ def host_console(app):
     from waitress import create_server
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=server_threads(app), send_bytes=1)
     threading.Thread(target=srv.run, daemon=True).start()
     base, errors = f"http://127.0.0.1:{srv.effective_port}", []
     try:

@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from browser_kit import (CHROMIUM, FLAGS, PHONE, host_console, playwright_api,  # noqa: F401
-                         pytestmark, shot)
+                         pytestmark, server_threads, shot)
 from dashboard_kit import BLACK_JACK_DEAL, PIN
 
 
@@ -31,7 +31,7 @@ def server(tmp_path):
     import warnings
     with warnings.catch_warnings():       # waitress 3: send_bytes is deprecated, but streaming needs it
         warnings.simplefilter("ignore", DeprecationWarning)
-        srv = create_server(app, host="127.0.0.1", port=0, threads=16, send_bytes=1)
+        srv = create_server(app, host="127.0.0.1", port=0, threads=server_threads(app), send_bytes=1)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield app, f"http://127.0.0.1:{srv.effective_port}"
