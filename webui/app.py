@@ -36,6 +36,7 @@ from referee.events import EventError
 from . import security
 from .host_sessions import HostSessions
 from .night import Conflict, Night, Unapplicable
+from .settle import PaidBook
 from .security import ApiError, error_response
 from .sse import Broadcaster
 from .store import StoreError
@@ -57,6 +58,9 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     app.config.update(config)
     night = Night(app.config["DB"], Broadcaster(backlog=int(app.config["BACKLOG"]),
                                                 max_streams=int(app.config["MAX_STREAMS"])))
+    # the paid ticks' table, made now: made inside a request's transaction, a rollback of that
+    # request would take it away again while the book went on using it
+    app.extensions["croupier_paid"] = PaidBook(night.store)
     given = app.config.get("PIN")
     app.config["PIN"] = night.host_pin(None if given in (None, "") else str(given))
     app.extensions["croupier"] = night

@@ -39,13 +39,16 @@ _SCHEMA = (
 _made: "weakref.WeakSet" = weakref.WeakSet()   # stores whose evidence table exists already
 
 
-def _ensure(store) -> None:
+def ensure_table(store) -> None:
+    """Make the evidence table. `Night` calls this when it opens its store, outside any request:
+    made inside a request's transaction, a rollback would take the table away again."""
     if store in _made:
         return
     with store._write():             # the store's own write transaction (its lock, BEGIN IMMEDIATE)
         for statement in _SCHEMA:
             store.db.conn.execute(statement)
-    _made.add(store)
+    if store._depth == 0:            # committed, not a savepoint an outer rollback may undo
+        _made.add(store)
 
 
 def _hidden(event) -> tuple[bool, tuple[int, ...], str | None]:
@@ -67,7 +70,7 @@ def keep(night, event, evidence) -> None:
     table = night.table
     if evidence is None or table is None or not table.store_seq:
         return
-    _ensure(night.store)
+    ensure_table(night.store)
     hidden, seats, card = _hidden(event)
     hand = table.state.hand
     with night.store._write():
@@ -79,7 +82,7 @@ def keep(night, event, evidence) -> None:
 
 
 def _row(night, positions) -> dict | None:
-    _ensure(night.store)
+    ensure_table(night.store)
     for pos in positions:
         rows = night.store.rows("select * from evidence where session_id = ? and position = ?",
                                  (night.table.session_id, pos))

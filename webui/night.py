@@ -31,7 +31,7 @@ from referee.events import Event, TableOpened, Undo, from_json
 from referee.lookup import explain
 from referee.state import State
 
-from . import feed, views
+from . import evidence, feed, views
 from .console_words import undo_refusal
 from .seats import Claim, SeatClaims
 from .sse import Broadcaster, Message
@@ -62,6 +62,7 @@ class Night:
                            "ended_at TEXT NOT NULL)")
         self._meta.execute("CREATE TABLE IF NOT EXISTS web_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         self.claims = SeatClaims(self._meta, self.lock)
+        evidence.ensure_table(self.store)   # the camera's pictures (made here, outside any request)
         self.table: Table | None = None
         self.ended = False
         self.store_seq_announcements: dict[int, list[Announcement]] = {}

@@ -225,3 +225,15 @@ def test_undo_reverses_a_buy_in_and_a_restart_replays_the_money_and_seats(dash, 
         assert [p["balance"] for p in after["players"]] == ["1.00", "0.00", "0.00", "0.00"]
     finally:
         again.extensions["croupier"].close()
+
+
+def test_a_refused_first_tick_leaves_the_ticks_table_in_place(dash, dash_host):
+    """The first money request of a night being refused (its transaction rolled back) must not take
+    the ticks' table with it: it is made with the app, not inside that request (the fuzz test found
+    "no such table: web_settle_paid", a 500, once the next request used the book)."""
+    start_night(dash_host)
+    refused = dash_host.post("/api/host/settle/paid", {"index": 99})
+    assert 400 <= refused.status_code < 500
+    assert dash_host.get("/api/summary").status_code == 200
+    again = dash_host.post("/api/host/settle/paid", {"from": "seat:1", "to": "seat:2", "amount": "1.00"})
+    assert again.status_code < 500, again.get_data(as_text=True)

@@ -29,10 +29,7 @@ MOST = Decimal("100000.00")          # a home game's buy-in, with room: anything
 
 
 def paid_book() -> PaidBook:
-    book = current_app.extensions.get("croupier_paid")
-    if book is None:
-        book = current_app.extensions["croupier_paid"] = PaidBook(night().store)
-    return book
+    return current_app.extensions["croupier_paid"]      # made with the app (see create_app)
 
 
 def _amount(data: dict, *, zero_ok: bool) -> Decimal:
