@@ -35,16 +35,21 @@ class Layout:
 
 def layout(players_in: int, settings: BoonakenSettings = DEFAULT) -> Layout:
     """How the 32 cards are laid out for `players_in` players still in."""
+    big = settings.six_seven_players
+    if settings.five_cards and 2 <= players_in <= (6 if big else 5):
+        return Layout(5, 2, 0, PACK_SIZE - 5 * players_in - 2)  # line 161, the five-card version
     if players_in == 5:
         return Layout(6, 2, 0, 0)                            # line 38
     if 2 <= players_in <= 4:
         down = 1 if settings.centre_one_down else 2          # lines 39-40; variant line 133
         return Layout(6, 2, down, PACK_SIZE - 6 * players_in - 2 - down)
-    if settings.six_seven_players and players_in == 6:
+    if big and players_in == 6:
         return Layout(5, 2, 0, 0)                            # line 135
-    if settings.six_seven_players and players_in == 7:
+    if big and players_in == 7 and not settings.five_cards:
         return Layout(4, 2, 2, 0)                            # line 135
-    allowed = "2 to 7" if settings.six_seven_players else "2 to 5 (6 or 7 with the variant)"
+    allowed = "2 to 5" + (" (6 with the variant)" if settings.five_cards else " (6 or 7 with the variant)")
+    if big:
+        allowed = "2 to 6" if settings.five_cards else "2 to 7"
     raise DealError(f"Boonaken is dealt to {allowed} players still in, not {players_in}")
 
 
@@ -82,7 +87,7 @@ class Step:
 def deal_steps(seats_in: Sequence[Seat], dealer: Seat, settings: BoonakenSettings = DEFAULT) -> tuple[Step, ...]:
     """The deal, card by card off the top of the cut pack. After the first round the face-down
     centre cards are laid, after the second the face-up ones (line 39); with none face down (five
-    or six players) one face-up card follows each round (line 38). The set-aside cards go last
+    or six players, the five-card version) one face-up card follows each round (line 38). The set-aside cards go last
     (line 42 leaves the moment to the dealer)."""
     order = deal_order(seats_in, dealer)
     lay = layout(len(order), settings)

@@ -28,6 +28,7 @@ class BoonakenSettings(Settings):
     open_boonaak: bool = False            # the five-card version's highest bid
     centre_one_down: bool = False         # variant: 2-4 players get 1 card down in the centre, not 2
     six_seven_players: bool = False       # variant: 6 players (5 cards each) or 7 (4 each) may play
+    five_cards: bool = False              # the five-card version: 5 cards each, 2 up in the centre
     deal_packets: str = "three_first"     # decision 8: 5 or 4 cards dealt 3 + the rest, or the rest + 3
     two_erin: str = "both"                # decision 9: two players erin in one deal
     dealer_rotation: str = "left"         # decision 12: the deal passes left, or the previous declarer deals
@@ -50,6 +51,7 @@ class BoonakenSettings(Settings):
         "open_boonaak": "Open boonaak (all tricks with the hand shown) may be bid, above every other bid",
         "centre_one_down": "With 2, 3 or 4 players in, only 1 card goes face down in the centre (2 face up)",
         "six_seven_players": "Six players (5 cards each, 2 up in the centre) or seven (4 each, 2 up and 2 down) may play",
+        "five_cards": "Five-card version: 5 cards each and 2 face up in the centre, the rest set aside",
         "deal_packets": "With 5 or 4 cards each, how the hand is dealt",
         "two_erin": "Two players reach two minus marks in the same deal",
         "dealer_rotation": "Who deals the next deal of a game",
@@ -94,7 +96,7 @@ class BoonakenSettings(Settings):
     @classmethod
     def five_card_version(cls) -> "BoonakenSettings":
         """The original's "another version": no misère or zwabber, minimum 25, open boonaak on top."""
-        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True)
+        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True, five_cards=True)
 
 
 DEFAULT = BoonakenSettings()

@@ -12,6 +12,7 @@ from referee.games.boonaken.settings import DEFAULT, BoonakenSettings
 
 ONE_DOWN = BoonakenSettings(centre_one_down=True)
 BIG = BoonakenSettings(six_seven_players=True)
+FIVE = BoonakenSettings.five_card_version()
 SEATS = ("A", "B", "C", "D", "E", "F", "G")     # clockwise: B sits left of A
 
 
@@ -29,14 +30,22 @@ def test_layouts_of_the_variants():
     assert layout(7, BIG) == Layout(4, 2, 2, 0)
 
 
-@pytest.mark.parametrize("settings", [DEFAULT, ONE_DOWN, BIG, replace(BIG, centre_one_down=True)])
+def test_five_card_version_layout():
+    assert [layout(n, FIVE) for n in (5, 4, 3, 2)] == \
+        [Layout(5, 2, 0, 5), Layout(5, 2, 0, 10), Layout(5, 2, 0, 15), Layout(5, 2, 0, 20)]
+    assert layout(6, replace(FIVE, six_seven_players=True)) == Layout(5, 2, 0, 0)
+
+
+@pytest.mark.parametrize("settings", [DEFAULT, ONE_DOWN, BIG, replace(BIG, centre_one_down=True), FIVE,
+                                      replace(FIVE, six_seven_players=True)])
 def test_every_layout_adds_up_to_32(settings):
-    counts = range(2, 8) if settings.six_seven_players else range(2, 6)
+    counts = range(2, 6 + settings.six_seven_players * (1 if settings.five_cards else 2))
     for n in counts:
         assert layout(n, settings).total(n) == PACK_SIZE == 32
 
 
-@pytest.mark.parametrize("n, settings", [(1, DEFAULT), (6, DEFAULT), (7, DEFAULT), (8, BIG), (0, BIG)])
+@pytest.mark.parametrize("n, settings", [(1, DEFAULT), (6, DEFAULT), (7, DEFAULT), (8, BIG), (0, BIG),
+                                          (6, FIVE), (7, replace(FIVE, six_seven_players=True))])
 def test_player_counts_refused(n, settings):
     with pytest.raises(DealError):
         layout(n, settings)
@@ -84,7 +93,8 @@ def test_seven_player_steps():
 
 
 @pytest.mark.parametrize("n, settings", [(2, DEFAULT), (3, DEFAULT), (4, DEFAULT), (5, DEFAULT), (4, ONE_DOWN),
-                                         (6, BIG), (7, BIG), (6, replace(BIG, deal_packets="rest_first"))])
+                                         (6, BIG), (7, BIG), (6, replace(BIG, deal_packets="rest_first")),
+                                         (5, FIVE), (2, FIVE)])
 def test_every_card_in_exactly_one_place(n, settings):
     cards = list(pack())
     random.Random(n).shuffle(cards)

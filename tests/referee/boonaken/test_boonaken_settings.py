@@ -44,7 +44,7 @@ def test_bad_values_refused(raw):
 
 def test_five_card_version_profile():
     s = BoonakenSettings.five_card_version()
-    assert (s.misere, s.zwabber, s.minimum_bid, s.open_boonaak) == (False, False, 25, True)
+    assert (s.misere, s.zwabber, s.minimum_bid, s.open_boonaak, s.five_cards) == (False, False, 25, True, True)
 
 
 def test_deal_and_marks_defaults_as_decided():
