@@ -26,6 +26,12 @@ class BoonakenSettings(Settings):
     zwabber_slot: int = 100               # decision 3: zwabber ranks above this number, below the next
     zwabber_with_roem: bool = False       # variant: zwabber with roem, just above zwabber
     open_boonaak: bool = False            # the five-card version's highest bid
+    centre_one_down: bool = False         # variant: 2-4 players get 1 card down in the centre, not 2
+    six_seven_players: bool = False       # variant: 6 players (5 cards each) or 7 (4 each) may play
+    five_cards: bool = False              # the five-card version: 5 cards each, 2 up in the centre
+    deal_packets: str = "three_first"     # decision 8: 5 or 4 cards dealt 3 + the rest, or the rest + 3
+    two_erin: str = "both"                # decision 9: two players erin in one deal
+    dealer_rotation: str = "left"         # decision 12: the deal passes left, or the previous declarer deals
 
     HELP: ClassVar[dict[str, str]] = {
         "klaverjas_trump_order": "Trumps rank J 9 A 10 K Q 8 7 (klaverjas) instead of J 9 A K Q 10 8 7",
@@ -43,6 +49,12 @@ class BoonakenSettings(Settings):
         "zwabber_slot": "Zwabber ranks just above this number bid",
         "zwabber_with_roem": "Zwabber with roem may be bid (just above zwabber, more roem above less)",
         "open_boonaak": "Open boonaak (all tricks with the hand shown) may be bid, above every other bid",
+        "centre_one_down": "With 2, 3 or 4 players in, only 1 card goes face down in the centre (2 face up)",
+        "six_seven_players": "Six players (5 cards each, 2 up in the centre) or seven (4 each, 2 up and 2 down) may play",
+        "five_cards": "Five-card version: 5 cards each and 2 face up in the centre, the rest set aside",
+        "deal_packets": "With 5 or 4 cards each, how the hand is dealt",
+        "two_erin": "Two players reach two minus marks in the same deal",
+        "dealer_rotation": "Who deals the next deal of a game",
     }
     CHOICES: ClassVar[dict[str, dict[str, str]]] = {
         "roem_tie_order": {
@@ -51,6 +63,15 @@ class BoonakenSettings(Settings):
         "lone_misere_overcall": {
             "slot": "the number just above misère's slot (75) and higher",
             "above": "only numbers above that one (80 and higher)"},
+        "deal_packets": {
+            "three_first": "a packet of three, then the rest (3 + 2, 3 + 1)",
+            "rest_first": "the rest first, then a packet of three (2 + 3, 1 + 3)"},
+        "two_erin": {
+            "both": "both lose and share the drinks",
+            "first": "the first of them in the misère chain loses"},
+        "dealer_rotation": {
+            "left": "the deal passes to the left, skipping players who are out",
+            "declarer": "the previous declarer deals (with several misère bidders, the first of them)"},
     }
     ALLOWED: ClassVar[dict[str, str]] = {
         "six_run_points": "200 or 100",
@@ -60,7 +81,7 @@ class BoonakenSettings(Settings):
     }
 
     def check(self) -> None:
-        for name in ("roem_tie_order", "lone_misere_overcall"):
+        for name in self.CHOICES:
             if getattr(self, name) not in self.CHOICES[name]:
                 raise SettingsError(f"setting {name}: {self.allowed_words(name)}")
         if self.six_run_points not in (200, 100):
@@ -75,7 +96,7 @@ class BoonakenSettings(Settings):
     @classmethod
     def five_card_version(cls) -> "BoonakenSettings":
         """The original's "another version": no misère or zwabber, minimum 25, open boonaak on top."""
-        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True)
+        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True, five_cards=True)
 
 
 DEFAULT = BoonakenSettings()

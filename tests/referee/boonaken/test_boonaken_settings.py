@@ -35,7 +35,8 @@ def test_parse_from_json():
 @pytest.mark.parametrize("raw", [{"roem_tie_order": "suit"}, {"lone_misere_overcall": "75"},
                                  {"six_run_points": 150}, {"minimum_bid": 7}, {"minimum_bid": 0},
                                  {"misere_slot": 80}, {"zwabber_slot": 110},
-                                 {"misere_slot": 100, "zwabber_slot": 100}])
+                                 {"misere_slot": 100, "zwabber_slot": 100}, {"deal_packets": "two"},
+                                 {"two_erin": "neither"}, {"dealer_rotation": "right"}])
 def test_bad_values_refused(raw):
     with pytest.raises(SettingsError):
         parse_settings(BoonakenSettings, raw)
@@ -43,4 +44,12 @@ def test_bad_values_refused(raw):
 
 def test_five_card_version_profile():
     s = BoonakenSettings.five_card_version()
-    assert (s.misere, s.zwabber, s.minimum_bid, s.open_boonaak) == (False, False, 25, True)
+    assert (s.misere, s.zwabber, s.minimum_bid, s.open_boonaak, s.five_cards) == (False, False, 25, True, True)
+
+
+def test_deal_and_marks_defaults_as_decided():
+    s = DEFAULT
+    assert (s.deal_packets, s.two_erin, s.dealer_rotation, s.centre_one_down, s.six_seven_players) == \
+        ("three_first", "both", "left", False, False)
+    texts = {e["name"]: e["text"] for e in s.explained()}
+    assert texts["deal_packets"].endswith("a packet of three, then the rest (3 + 2, 3 + 1)")
