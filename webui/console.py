@@ -17,10 +17,9 @@ import json
 from referee import engine
 from referee.events import (CardCorrected, CardDiscarded, CardExposed, CardMoved, CardsSwapped, CardTurnedDown,
                             Event)
-from referee.money import MoneyError, money
 from referee.options import Option
 
-from .security import ApiError, bad, field
+from .security import ApiError, bad, card_field, field, stake_field
 
 KEY_LENGTH = 12
 CORRECTIONS = ("identity", "turn_up", "turn_down", "move", "swap", "discard")
@@ -44,16 +43,11 @@ def find_option(state, seat: int | None, key: str) -> Option:
     return found
 
 
-def _card(data: dict, name: str, *, required: bool):
-    from .blueprints.api import card_field       # the dashboard's one card reader (a 400 naming the field)
-    return card_field(data, name, required=required)
-
-
 def _target(option: Option, data: dict):
     """(seat, card) the option points at, checked against the referee's targets for it. A card the
     seat may not see is offered by its seat alone (card None); the host, who sees it, may name it."""
     seat = field(data, "target_seat", "int", lo=1, hi=99)
-    card = _card(data, "card", required=False)
+    card = card_field(data, "card", required=False)
     if option.targets and (seat, card) not in option.targets and (seat, None) not in option.targets:
         allowed = ", ".join(f"seat {s}'s {c.pretty}" if c else f"a face-down card of seat {s}" for s, c in option.targets)
         what = f"seat {seat}'s {card.pretty}" if card else f"a card of seat {seat}"
@@ -70,21 +64,15 @@ def fill(option: Option, data: dict, seats: tuple[int, ...]) -> Event:
     if "card" in option.needs:
         # a face-down card dealt may stay unnamed: the dealer need not look at it
         unnamed_ok = option.action == "deal" and not option.event.up
-        card = _card(data, "card", required=not unnamed_ok)
+        card = card_field(data, "card", required=not unnamed_ok)
         event = _with(event, card=card)
     if "cards" in option.needs:
         named = field(data, "cards", "list")
         if not 1 <= len(named) <= 12:
             raise bad("field 'cards' must name 1 to 12 cards")
-        event = _with(event, cards=tuple(_card({"card": c}, "card", required=True) for c in named))
+        event = _with(event, cards=tuple(card_field({"card": c}, "card", required=True) for c in named))
     if "amount" in option.needs:
-        try:
-            amount = money(field(data, "amount", "str", max_len=12))
-        except MoneyError as exc:
-            raise bad(f"field 'amount': {exc}") from None
-        if amount <= 0:
-            raise bad("field 'amount' must be more than zero")
-        event = _with(event, amount=amount)
+        event = _with(event, amount=stake_field(data))
     if option.action == "start":
         # the host may deal from another seat than the one the referee expects
         dealer = field(data, "dealer", "int", required=False, choices=seats)
@@ -110,12 +98,12 @@ def correction(data: dict, seats: tuple[int, ...]) -> Event:
     """The event for "correct this card": the host fixes the table by hand with a reason everyone hears."""
     what = field(data, "what", "str", choices=CORRECTIONS)
     seat = field(data, "seat", "int", choices=seats)
-    card = _card(data, "card", required=what not in ("identity", "swap", "discard"))
+    card = card_field(data, "card", required=what not in ("identity", "swap", "discard"))
     reason = field(data, "reason", "str", max_len=200)
     if not reason:
         raise bad("say why (field 'reason'): everyone hears the correction and its reason")
     if what == "identity":
-        to = _card(data, "to", required=True)
+        to = card_field(data, "to", required=True)
         if to == card:
             raise bad("field 'to' must be another card than the one corrected")
         return CardCorrected(seat, card, to, reason)
@@ -128,4 +116,4 @@ def correction(data: dict, seats: tuple[int, ...]) -> Event:
     other = field(data, "to_seat", "int", choices=tuple(s for s in seats if s != seat))
     if what == "move":
         return CardMoved(seat, card, other, correction=reason)
-    return CardsSwapped(seat, card, other, _card(data, "with_card", required=False), correction=reason)
+    return CardsSwapped(seat, card, other, card_field(data, "with_card", required=False), correction=reason)

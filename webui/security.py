@@ -38,6 +38,9 @@ from typing import Any
 from flask import current_app, g, jsonify, request, session
 
 from referee import jsontext
+from referee.cards import CardError
+from referee.events import parse_any_card
+from referee.money import MoneyError, money
 
 from .seats import handed_over, in_use
 
@@ -349,6 +352,29 @@ def field(data: dict, name: str, kind: str, *, required: bool = True, default: A
         shown = ", ".join(map(str, choices)) or "(none now)"
         raise bad(f"field {name!r} must be one of: {shown}")
     return value
+
+
+def card_field(data: dict, name: str, required: bool = True):
+    """A card named in a JSON body ("9D", "9♦", "10h"), or None when optional and absent; a 400
+    naming the field otherwise."""
+    text = field(data, name, "str", required=required, max_len=12)
+    if text is None:
+        return None
+    try:
+        return parse_any_card(text)
+    except (CardError, ValueError) as exc:
+        raise bad(f"field {name!r}: {exc}") from None
+
+
+def stake_field(data: dict):
+    """The field 'amount' of a bet or raise: money, more than zero; a 400 in words otherwise."""
+    try:
+        amount = money(field(data, "amount", "str", max_len=12))
+    except MoneyError as exc:
+        raise bad(f"field 'amount': {exc}") from None
+    if amount <= 0:
+        raise bad("field 'amount' must be more than zero")
+    return amount
 
 
 def error_response(status: int, message: str):

@@ -12,15 +12,15 @@ import dataclasses
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from referee import engine
-from referee.cards import CardError
-from referee.events import Decision, parse_any_card
+from referee.events import Decision
 from referee.poker import betting
 from referee.lookup import find_rules, rule_by_id, rule_card
 from referee.ledger import balances_csv, ledger_csv
-from referee.money import MoneyError, money
+from referee.money import money
 
 from .. import money_views, views
-from ..security import ApiError, bad, body, current_seat, field, idempotent, key_for_store, seat_required
+from ..security import (ApiError, bad, body, card_field, current_seat, field, idempotent, key_for_store, seat_required,
+                        stake_field)
 from ..sse import TooManyStreams, parse_last_id
 
 bp = Blueprint("api", __name__)
@@ -31,15 +31,6 @@ BETS = betting.EVENTS
 def night():
     return current_app.extensions["croupier"]
 
-
-def card_field(data: dict, name: str, required: bool = True):
-    text = field(data, name, "str", required=required, max_len=12)
-    if text is None:
-        return None
-    try:
-        return parse_any_card(text)
-    except (CardError, ValueError) as exc:
-        raise bad(f"field {name!r}: {exc}") from None
 
 
 # ------------------------------------------------------------------------- reading
@@ -197,13 +188,7 @@ def bet():
         raise _not_offered(BETS[action](g.seat), "it is not your turn to bet")
     event = option.event
     if "amount" in option.needs:
-        try:
-            amount = money(field(data, "amount", "str", max_len=12))
-        except MoneyError as exc:
-            raise bad(f"field 'amount': {exc}") from None
-        if amount <= 0:
-            raise bad("field 'amount' must be more than zero")
-        event = option.fill(amount=amount)
+        event = option.fill(amount=stake_field(data))
     return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))
 
 

@@ -16,9 +16,9 @@ from referee.engine import HOST
 from .. import evidence
 from ..camera import NO_CAMERA, no_camera_status
 from ..night import Conflict
-from ..security import (ApiError, body, current_seat, field, host_required, idempotent, is_host,
+from ..security import (ApiError, body, card_field, current_seat, field, host_required, idempotent, is_host,
                         key_for_store)
-from .api import card_field, night
+from .api import night
 
 bp = Blueprint("camera", __name__)
 

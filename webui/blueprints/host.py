@@ -16,9 +16,9 @@ from referee.events import CardDealt, Decision, from_json
 from .. import console
 from ..night import Conflict
 from ..playing import Secrecy, playing_seat
-from ..security import (ApiError, bad, body, check_pin, field, host_epoch, host_required, idempotent, key_for_store,
-                        login_client)
-from .api import card_field, night
+from ..security import (ApiError, bad, body, card_field, check_pin, field, host_epoch, host_required, idempotent,
+                        key_for_store, login_client)
+from .api import night
 from .camera import camera_status
 
 bp = Blueprint("host", __name__)
