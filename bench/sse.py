@@ -106,15 +106,18 @@ def pct(values: list[float], p: float) -> float:
     return values[k]
 
 
-async def main_async(args) -> int:
+def start_server(clients: int, root: Path = ROOT) -> tuple[subprocess.Popen, Host, int]:
+    """`croupier serve` (the checkout at `root`) on a free port, sized for `clients` streams, with
+    the host logged in, a night of four seats and hand 1 started: (server, host, port). The
+    caller stops the server."""
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="croupier-bench-")) / "bench.db"
     cmd = [sys.executable, "-c", "import sys; from webui.cli import main; sys.exit(main(sys.argv[1:]))", "serve",
            "--db", str(db), "--host", "127.0.0.1", "--port", str(port), "--pin", PIN,
-           "--streams", str(args.clients + 10), "--workers", "8"]
-    server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+           "--streams", str(clients + 10), "--workers", "8"]
+    server = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
+        for _ in range(150):
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
@@ -124,6 +127,15 @@ async def main_async(args) -> int:
         host.post("/api/host/login", {"pin": PIN})
         host.post("/api/host/night", {"game": "bonedoneskis", "seats": [1, 2, 3, 4]})
         host.post("/api/host/event", {"event": {"type": "hand_started", "hand": 1, "dealer": 4}})
+    except BaseException:
+        server.terminate()
+        raise
+    return server, host, port
+
+
+async def main_async(args) -> int:
+    server, host, port = start_server(args.clients)
+    try:
 
         received: dict = {}
         ready, ready_count = asyncio.Event(), [0]

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sse import PIN, Host, free_port  # noqa: E402  (bench/sse.py: the host's HTTP client)
+from sse import start_server  # noqa: E402  (bench/sse.py: the server and the host's HTTP client)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,25 +51,10 @@ async def phone(port: int, counts: list[int]) -> None:
 
 
 async def run(args) -> int:
-    port = free_port()
-    db = Path(tempfile.mkdtemp(prefix="croupier-bench-")) / "bench.db"
-    cmd = [sys.executable, "-c", "import sys; from webui.cli import main; sys.exit(main(sys.argv[1:]))", "serve",
-           "--db", str(db), "--host", "127.0.0.1", "--port", str(port), "--pin", PIN,
-           "--streams", str(args.clients + 10), "--workers", "8"]
-    server = subprocess.Popen(cmd, cwd=args.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, host, port = start_server(args.clients, args.root)
     tasks: list[asyncio.Task] = []
     counts = [0]
     try:
-        for _ in range(150):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        host = Host(port)
-        host.post("/api/host/login", {"pin": PIN})
-        host.post("/api/host/night", {"game": "bonedoneskis", "seats": [1, 2, 3, 4]})
-        host.post("/api/host/event", {"event": {"type": "hand_started", "hand": 1, "dealer": 4}})
         n = 0
 
         def pay() -> None:
