@@ -20,6 +20,7 @@ The camera picture itself labels face-down cards "down" (webui/camera.py), so it
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -73,12 +74,14 @@ class Secrecy:
         names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
         self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
 
+    @functools.cached_property
+    def _events(self) -> dict[str, dict]:
+        """Each option's event (as JSON) by its key, for every seat and the host."""
+        return {option_key(o): o.event.to_json() for s in (None, *self.state.seats) for o in engine.options(self.state, s)}
+
     def event_of(self, shown: dict) -> dict:
         """The event (as JSON) behind an option the console was given by its key: what it would
         send names the cards, even where its label does not."""
-        if not hasattr(self, "_events"):
-            self._events = {option_key(o): o.event.to_json() for s in (None, *self.state.seats)
-                            for o in engine.options(self.state, s)}
         return self._events.get(shown.get("key"), shown["post"])
 
     def refuses(self, option) -> str | None:

@@ -61,15 +61,20 @@ def _viewer():
 
 
 # ------------------------------------------------------------------------- money in and out
+def _money_moved(kind, *, zero_ok: bool):
+    """Money to or from the bank for a seat (`kind`: BuyIn or CashOut), from `{seat, amount, memo?}`."""
+    data = body()
+    memo = field(data, "memo", "str", required=False, default="", max_len=80)
+    event = kind(_seat(data), _amount(data, zero_ok=zero_ok), memo)
+    return jsonify(night().submit(event, key_for_store(), "host"))
+
+
 @bp.post("/api/host/buy-in")
 @host_required
 @idempotent
 def buy_in():
     """A buy-in (or, for a seat that bought in already, a rebuy): `{seat, amount, memo?}`."""
-    data = body()
-    event = BuyIn(_seat(data), _amount(data, zero_ok=False), field(data, "memo", "str", required=False,
-                                                                   default="", max_len=80))
-    return jsonify(night().submit(event, key_for_store(), "host"))
+    return _money_moved(BuyIn, zero_ok=False)
 
 
 @bp.post("/api/host/cash-out")
@@ -77,10 +82,7 @@ def buy_in():
 @idempotent
 def cash_out():
     """The chips counted: `{seat, amount}`; a count other than the stack is announced and recorded."""
-    data = body()
-    event = CashOut(_seat(data), _amount(data, zero_ok=True), field(data, "memo", "str", required=False,
-                                                                    default="", max_len=80))
-    return jsonify(night().submit(event, key_for_store(), "host"))
+    return _money_moved(CashOut, zero_ok=True)
 
 
 # ------------------------------------------------------------------------- seats
