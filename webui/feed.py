@@ -20,7 +20,7 @@ from referee.engine import HOST
 from referee.events import BetAction, Complete, Event, Fold, Raise
 
 from . import evidence
-from .wording import announcement_json, event_text, named, sentence
+from .wording import announcement_json, event_text, sentence
 
 if TYPE_CHECKING:
     from .night import Night

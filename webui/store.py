@@ -47,8 +47,7 @@ import sqlite_utils
 from referee.ledger import Transfer
 from referee.money import money
 
-from .store_files import (CORE_TABLES, SCHEMA_VERSION, SQLITE_HEADER, StoreError,  # noqa: F401  (the store's API)
-                          check_store_file, read_only_uri)
+from .store_files import SCHEMA_VERSION, StoreError, check_store_file, read_only_uri
 
 S = TypeVar("S")
 

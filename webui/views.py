@@ -24,15 +24,11 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.seating import BANK
 
+from .console import option_key
 # the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
 from .feed import feed, names_of, told_at, why  # noqa: F401
-from .wording import named
-
 from .playing import host_seen, mask_host_state, playing_seat
-
-from .console import option_key
-from .wording import account_words, event_text
-
+from .wording import account_words, named
 
 if TYPE_CHECKING:
     from .night import Night

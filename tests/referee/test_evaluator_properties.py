@@ -23,7 +23,7 @@ from treys import Card as TCard
 from treys import Evaluator
 
 from referee.cards import JOKER, Card, deck52
-from referee.poker.evaluator import (Category, Played, TopHand, Unit, combined, copies_matter, derived, evaluate, natural,
+from referee.poker.evaluator import (Category, Played, TopHand, combined, copies_matter, derived, evaluate, natural,
                                suitless, void, wild, with_extra)
 
 SUITS = "SHDC"

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from referee.engine import Refusal, apply, replay
-from referee.events import Decision, TableOpened, Undo
+from referee.events import Decision, Undo
 from referee.games.bonedoneskis.simulate import Simulator
 from referee.state import State
 

@@ -10,7 +10,7 @@ import pytest
 
 from dashboard_kit import BLACK_JACK_DEAL, PIN, Phone, deal, start_night
 from hands_kit import Table, expected_boards, secrets
-from webui.playing import FACE_DOWN, Secrecy, set_playing
+from webui.playing import FACE_DOWN, Secrecy
 
 
 def boards_of(seats: list[dict]) -> dict[int, list[str | None]]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from ...announcements import Kind
 from ...cards import Card, deck52
 from ...engine import Refusal, apply, can, options
-from ...events import (AllIn, CardDealt, CardExposed, CardsSwapped, Decision, Event, Fold, HandEnded, HandShown,
+from ...events import (CardDealt, CardExposed, CardsSwapped, Decision, Event, Fold, HandEnded, HandShown,
                        HandStarted, TableOpened, dumps_jsonl)
 from ...options import Option
 from ...state import State

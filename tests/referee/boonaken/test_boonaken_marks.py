@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.games.boonaken.marks import (MarksError, Sheet, apply_marks, game_over, new_sheet, next_dealer,
+from referee.games.boonaken.marks import (MarksError, apply_marks, game_over, new_sheet, next_dealer,
                                           next_game_dealer, seats_in, status)
 from referee.games.boonaken.settings import BoonakenSettings
 
