@@ -135,6 +135,11 @@ def _result(item) -> tuple[Seat, Bid, bool]:
     return seat, bid, bool(won)
 
 
+def _change(bid: Bid, won: bool, settings: BoonakenSettings) -> int:
+    value = bid_value(bid, settings)
+    return -value if won else value
+
+
 def apply_points(sheet: PointsSheet, results: Sequence[tuple[Seat, Bid, bool]]) -> PointsSheet:
     """The sheet after one deal. `results` is (seat, bid, won) for the declarer, or for each misère
     bidder in chain order; a redeal scores nothing (pass no results: the sheet is unchanged)."""
@@ -154,8 +159,7 @@ def apply_points(sheet: PointsSheet, results: Sequence[tuple[Seat, Bid, bool]]) 
             raise PointsError(f"{seat!r} has no column on this sheet")
         if seat not in still:
             raise PointsError(f"{seat!r} is out and cannot score")
-    deal = tuple(Scored(seat, bid, won, -value if won else value)
-                 for seat, bid, won in results for value in [bid_value(bid, sheet.settings)])
+    deal = tuple(Scored(seat, bid, won, _change(bid, won, sheet.settings)) for seat, bid, won in results)
     after = replace(sheet, deals=sheet.deals + (deal,))
     if not seats_in(after):
         raise PointsError("not every player still in can go out: someone takes the tricks")
