@@ -56,9 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--game", help="the game the file must be (refused if its table_opened names another)")
     r.set_defaults(func=cmd_replay)
 
-    from . import cli_eval, cli_rules
+    from . import cli_eval, cli_marks, cli_rules
     cli_eval.add_parser(sub)
     cli_rules.add_parsers(sub)
+    cli_marks.add_parsers(sub)
     from . import cli_vision; cli_vision.add_parsers(sub)
     from . import cli_web; cli_web.add_parsers(sub)
 

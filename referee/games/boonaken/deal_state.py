@@ -39,6 +39,7 @@ class BoonakenDeal(Deal):
     game_no: int = 1
     sheet: object = None                        # marks.Sheet, or points.PointsSheet
     losers: tuple = ()                          # set when this deal ended the game
+    past: tuple = ()                            # the night's finished games: ((game_no, losers), ...)
     layout: Layout = None
     cutter: int = 0
     # Cards: what was named where (a card None was dealt unseen).

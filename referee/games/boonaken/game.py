@@ -44,8 +44,10 @@ class Boonaken(Game):
     def new_deal(self, w: Work, event: HandStarted, order: tuple[int, ...]) -> BoonakenDeal:
         st, settings = w.state, w.state.settings
         prev: BoonakenDeal | None = st.hand
+        past = () if prev is None else prev.past
         if prev is None or prev.losers:
             game_no = 1 if prev is None else prev.game_no + 1
+            past += () if prev is None else ((prev.game_no, prev.losers),)
             sheet = scoring.new_sheet(tuple(s for s in st.seats if s not in st.sitting_out), settings)
             expected = None if prev is None else marks.next_game_dealer(prev.sheet.seats, prev.losers)
         else:
@@ -63,7 +65,8 @@ class Boonaken(Game):
         except layouts.DealError as exc:
             raise Refusal(str(exc)) from None
         return BoonakenDeal(number=event.hand, dealer=event.dealer, order=order, phase="bidding",
-                            game_no=game_no, sheet=sheet, layout=lay, cutter=layouts.cutter(still_in, event.dealer),
+                            game_no=game_no, past=past, sheet=sheet, layout=lay,
+                            cutter=layouts.cutter(still_in, event.dealer),
                             got={s: lay.hand_size for s in order}, known={s: frozenset() for s in order},
                             played={s: () for s in order})
 

@@ -193,9 +193,12 @@ def sheet_view(hand: BoonakenDeal, settings) -> dict[str, Any]:
     rows = []
     for s in sheet.seats:
         column, words = scoring.seat_words(sheet, s, settings)
-        rows.append({"seat": s, "column": column, "status": scoring.status_word(sheet, s, settings),
-                     "words": words})
+        status = scoring.status_word(sheet, s, settings)
+        if s in hand.losers:
+            status, words = "loser", "the loser: buys the drinks"
+        rows.append({"seat": s, "column": column, "status": status, "words": words})
     losers = list(hand.losers)
-    return {"scoring": settings.scoring, "game_no": hand.game_no, "rows": rows, "losers": losers,
+    past = [{"game_no": g, "losers": list(found)} for g, found in hand.past]
+    return {"scoring": settings.scoring, "game_no": hand.game_no, "rows": rows, "losers": losers, "past": past,
             "drinks": (" and ".join(f"seat {s}" for s in losers) + (" buys" if len(losers) == 1 else " buy")
                        + " the drinks") if losers else ""}
