@@ -92,6 +92,9 @@ class Boonaken(Game):
         hand = w.hand
         if hand.phase != "bidding":
             raise Refusal("the cards are dealt before the bidding ends")
+        if event.deck not in ("main", "aside") or event.deck == "aside" and (event.seat is not None or event.up):
+            raise Refusal("a card set aside goes face down to the set-aside pile, not to a seat or face up"
+                          if event.deck == "aside" else f"Boonaken is dealt from one pack, not a {event.deck} deck")
         card = event.card
         if card is not None:
             if card.is_joker or card.rank < 7:

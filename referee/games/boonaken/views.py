@@ -109,7 +109,7 @@ def _roem_options(hand: BoonakenDeal, settings, seat: int) -> list[Option]:
 
 def host_options(game, state) -> list[Option]:
     """The host's: start the next deal (naming the first dealer of the night), call one off,
-    and enter the cards of the deal by hand before the bidding starts."""
+    and enter the cards of the deal by hand until the bidding ends (as `deal_card` takes them)."""
     hand: BoonakenDeal | None = state.hand
     base = [o for o in Game.options(game, state, None) if o.action != "start"]
     if hand is None or hand.phase == "over":
@@ -119,7 +119,7 @@ def host_options(game, state) -> list[Option]:
         starts = [Option("start", None, f"Start deal {number}, seat {d} deals", HandStarted(number, d))
                   for d in dealers]
         return starts + base
-    if hand.phase == "bidding" and not hand.bids:
+    if hand.phase == "bidding":
         lay = hand.layout
         for place, up, deck, most in (("up", True, "main", lay.centre_up), ("down", False, "main", lay.centre_down),
                                       ("aside", False, "aside", lay.set_aside)):
