@@ -152,6 +152,7 @@ def deal_view(state, viewer) -> dict[str, Any]:
                                "played": [c.code for c in hand.played.get(s, ())]}
         if sees_hand(s):
             out["cards"] = _codes(held)
+        if viewer == HOST or seat == s:           # face down: an open hand does not show them
             out["discards"] = [c.code if c is not None else None for c in hand.discards.get(s, ())]
         return out
 
