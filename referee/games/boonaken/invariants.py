@@ -159,6 +159,7 @@ class Invariants:
         rest = [c for c, p in truth.place.items() if p not in ("trick", f"disc:{last}")] + [c for _, c in hand.trick]
         total = won + bcards.points(out, trump) + bcards.points(rest, trump)
         whole = bcards.points(PACK, trump)
+        self.stats.totals[total] += 1
         if total != whole or (trump is not None and whole != bcards.PACK_POINTS):
             self.violation("points", f"tricks {won} + discards {bcards.points(out, trump)} + the rest "
                                      f"{bcards.points(rest, trump)} = {total}, not {whole}")
@@ -193,7 +194,7 @@ class Invariants:
             public |= set(truth.hand(hand.declarer))
         # A revoke's reason names the cards that prove it, some maybe still in the hand: counted
         # apart (stats.revoke_disclosures), as the table hears them in the revoke's announcement.
-        proof = cards_shown([r.reason for r in hand.revokes])
+        proof = cards_shown([r.reason for r in hand.revokes]) if hand.revokes else set()
         for viewer in viewers:
             shown = cards_shown(view(st, viewer)) - public
             mine = truth.seen.get(viewer, set()) | {c for c, p in truth.place.items() if p == f"disc:{viewer}"}

@@ -22,7 +22,8 @@ PLANS = (("number", 0.3), ("misere", 0.2), ("zwabber", 0.1), ("boonaak", 0.1), (
          ("open_boonaak", 0.04), ("redeal", 0.08), ("random", 0.08))
 REVOKE_RATE = 0.03          # a blank card filled with one the seat may not play
 # How likely each kind of move is drawn when several seats have one (per kind, not per option).
-PLAY_WEIGHTS = {"roem_card": 50.0, "show": 20.0, "trump": 0.0, "roem": 0.6, "challenge": 0.5, "play": 1.0, "discard": 1.0}
+PLAY_WEIGHTS = {"roem_card": 50.0, "show": 20.0, "trump": 0.0, "roem": 0.6, "challenge": 0.5, "play": 1.0,
+                "discard": 1.0}
 
 
 def weighted(rng, pairs):

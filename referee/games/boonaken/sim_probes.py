@@ -63,7 +63,7 @@ class Probes:
         kind = rng.randrange(8)
         if kind == 0:
             bid = rng.choice(self.ladder + [bidding.PASS])
-            return BidEvent(seat, "pass" if bid.kind == "pass" else str(bid) if bid.kind != "number" else str(bid.amount))
+            return BidEvent(seat, str(bid))       # the words a phone sends: "75", "misère", "boonaak 50"
         if kind in (1, 2):
             return CardPlayed(seat, card)
         if kind == 3:
@@ -100,7 +100,8 @@ class Probes:
             self.violation("crash", f"{event.describe()} raised {type(exc).__name__}: {exc}")
             return
         if not revoke or st.settings.illegal_card == "take_back":
-            self.violation("accepted though not offered", f"{event.describe()} (phase {st.hand.phase if st.hand else None})")
+            phase = st.hand.phase if st.hand else None
+            self.violation("accepted though not offered", f"{event.describe()} (phase {phase})")
         elif not any(a.rule == "revoke" for a in anns):
             self.violation("revoke unannounced", f"{event.describe()} was taken without a revoke")
         else:

@@ -26,8 +26,8 @@ from ...engine import Refusal, apply, can, options
 from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandEnded, TableOpened, dumps_jsonl
 from ...state import State
 from . import bidding, deal as layouts
-from .bids import bid_words
 from .invariants import Invariants, Truth
+from .roem_calls import cards_owed
 from .settings import BoonakenSettings
 from .cards import pack
 from .sim_moves import Moves, destination
@@ -35,7 +35,7 @@ from .sim_probes import Probes
 
 MAX_STEPS = 600               # accepted events per deal before it is declared endless
 PROBE_RATE = 0.3              # how often a step also tries an event that is not offered
-ALL_OPTIONS_RATE = 0.01       # how often every option of every seat is tried, not just the one drawn
+ALL_OPTIONS_RATE = 0.02       # how often every option of every seat is tried, not just the one drawn
 CALL_OFF_RATE = 0.0003        # how often the host calls a deal off (a misdeal)
 KNOWN_REVOKE_RATE = 0.01      # how often a seat whose hand is known plays a card against the rules
 
@@ -75,6 +75,7 @@ class Stats:
     probes: int = 0                  # events not offered, tried (each must be refused)
     revokes_probed: int = 0          # of those, revokes from a known hand, taken and announced
     taken_back: int = 0              # illegal cards refused under illegal_card "take_back"
+    totals: Counter = field(default_factory=Counter)         # the pack's points each deal added up to
     revoke_disclosures: int = 0      # cards still in a hand that a revoke's reason showed every viewer
     replays: int = 0
     contracts: Counter = field(default_factory=Counter)
@@ -107,6 +108,8 @@ class Stats:
             "players in: " + counts(self.players_in),
             "deals told: " + counts(self.modes),
             "profiles: " + counts(self.profiles),
+            "tricks + last discards + set aside (+ the centre left lying, or cards still held when a deal stops "
+            "early) added up to: " + counts(self.totals) + " (108: no trump, every suit plain)",
             f"not offered, tried: {self.probes} ({self.revokes_probed} revokes from a known hand taken and "
             f"announced, the rest refused); illegal cards taken back: {self.taken_back}; "
             f"revokes announced: {self.rules['revoke']}; false roem: {self.rules['false-roem']}; "
@@ -123,9 +126,9 @@ def contract_name(hand) -> str:
         return "redeal"
     if hand.contract is None:
         return "called off"
-    return "misère" if hand.contract.kind == "misere" else \
-        bid_words(hand.contract).replace(f" {hand.contract.amount} roem", " roem") if hand.contract.kind != "number" \
-        else "number"
+    kind, amount = hand.contract.kind, hand.contract.amount
+    plain = {"number": "number", "misere": "misère", "open_boonaak": "open boonaak"}.get(kind)
+    return plain or kind + (" with roem" if amount else "")
 
 
 class Simulator(Invariants, Moves, Probes):
@@ -257,10 +260,11 @@ class Simulator(Invariants, Moves, Probes):
         st, rng = self.state, self.rng
         hand = st.hand
         host = options(st, None)
-        seat_opts = [o for s in hand.order for o in options(st, s)]
+        asked = self.may_act(hand)
+        seat_opts = [o for s in asked for o in options(st, s)]
         deals = self.deal_options(host) if hand.phase == "bidding" and not hand.bids else []
         if self.check and rng.random() < ALL_OPTIONS_RATE:
-            self.try_every_option(deals + seat_opts)
+            self.try_every_option(deals + seat_opts, [s for s in hand.order if s not in asked])
         if deals:
             option = rng.choice(deals)
         elif rng.random() < CALL_OFF_RATE:
@@ -305,9 +309,25 @@ class Simulator(Invariants, Moves, Probes):
             self.violation("revoke unannounced", f"{event.describe()} was taken without a revoke", event)
         return True
 
-    def try_every_option(self, opts) -> None:
-        """Every option now must be accepted, not only the one drawn."""
-        for o in opts:
+    @staticmethod
+    def may_act(hand) -> tuple[int, ...]:
+        """The seats that may have a move now (the others' options are empty: `try_every_option`
+        checks that now and then): the seat to bid; in the exchange and the first trick anyone
+        (discards, trump, roem); later the seat to play and any seat owing a roem card."""
+        if hand.phase == "bidding":
+            turn = bidding.next_bidder(hand.order, hand.bids)
+            return () if turn is None else (turn,)
+        if hand.phase == "play" and not hand.roem_open:
+            return tuple(s for s in hand.order if s == hand.to_play() or s in cards_owed(hand))
+        return hand.order
+
+    def try_every_option(self, opts, idle) -> None:
+        """Every option now must be accepted, not only the one drawn (a sample of them), and the
+        seats `idle` must have none."""
+        for seat in idle:
+            if options(self.state, seat):
+                self.violation("options of a seat with no move", f"seat {seat}: {options(self.state, seat)[0].label}")
+        for o in self.rng.sample(opts, min(len(opts), 6)):
             event = self.fill(o)
             if isinstance(event, CardPlayed) and event.card in self.legal_now(o.seat)[1]:
                 continue                      # a revoke filled in: refused under take_back, fine

@@ -1,0 +1,40 @@
+"""One door to the games' random simulators, which play seeded random deals through the referee
+and check its invariants as they go:
+
+    python -m referee.simulate --game boonaken --deals 10000 [--seats K] [--seed S] [--profile P]
+    python -m referee.simulate --game bonedoneskis --hands 10000 [--seats K] [--seed S]
+
+Each prints its summary (deals, deals per second, what came up, invariant violations) and exits
+1 when any invariant was violated, 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .games.bonedoneskis import simulate as bonedoneskis
+from .games.boonaken import simulate as boonaken
+
+GAMES = ("boonaken", "bonedoneskis")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    picker = argparse.ArgumentParser(add_help=False)
+    picker.add_argument("--game", choices=GAMES)
+    known, rest = picker.parse_known_args(argv)
+    if known.game is None:
+        p = argparse.ArgumentParser(prog="python -m referee.simulate", description=__doc__.split("\n\n")[0])
+        p.add_argument("--game", choices=GAMES, required=True)
+        p.parse_args(argv)            # prints the usage and exits 2 (or the help, with -h)
+        return 2
+    if known.game == "boonaken":
+        p = argparse.ArgumentParser(prog="python -m referee.simulate --game boonaken")
+        boonaken.add_arguments(p)
+        return boonaken.run(p.parse_args(rest))
+    return bonedoneskis.main(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
