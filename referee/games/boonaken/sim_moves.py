@@ -70,7 +70,9 @@ class Moves:
     def choose_bid(self, opts: list[Option]) -> Option:
         rng, plan = self.rng, self.plan
         bids = [(read_bid(o.event.bid), o) for o in opts]
-        passing = next(o for b, o in bids if b.kind == "pass")
+        passing = next((o for b, o in bids if b.kind == "pass"), None)
+        if passing is None:                  # seven_first_misere: misère is the only bid
+            return rng.choice(opts)
 
         def of(*kinds, roem_bid=None):
             return [o for b, o in bids if b.kind in kinds and (roem_bid is None or bool(b.amount) == roem_bid)]

@@ -41,6 +41,11 @@ def test_the_bidding_reaches_the_rare_contracts(runs):
     assert sum(stats.games for stats in runs.values()) >= 20            # games are played to a loser
 
 
+def test_seven_players_all_bid_misere_on_the_first_deal_of_a_game():
+    stats = simulate(6, 9, profile="six_seven", seats=7)    # seven_first_misere: the only bid offered
+    assert stats.violations == [] and stats.chains[7] >= 1
+
+
 def test_the_run_depends_only_on_the_seed():
     a, b = simulate(6, 7), simulate(6, random.Random(7))
     same = ("events", "refused", "probes", "contracts", "rules", "totals")
