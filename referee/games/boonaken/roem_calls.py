@@ -37,6 +37,8 @@ def on_declared(game, w: Work, event: RoemDeclared) -> None:
                       f"declare part of it instead")
     if event.amount > roem.max_roem(True, settings):
         raise Refusal(f"no six cards hold {event.amount} roem (the most is {roem.max_roem(True, settings)})")
+    if event.amount < roem.STUK_POINTS:
+        raise Refusal(f"no roem is worth {event.amount}: the least is {roem.STUK_POINTS} (a run of three, or stuk)")
     hand.declared = event.amount
     w.say(f"Seat {event.seat} declares {event.amount} roem. An opponent holding at least {event.amount} "
           "may challenge before the first trick is complete.", rule="roem-declare", seats=(event.seat,))
@@ -65,7 +67,10 @@ def on_challenged(game, w: Work, event: RoemChallenged) -> None:
 
 
 def cards_owed(hand: BoonakenDeal) -> tuple[int, ...]:
-    """Seats that must still name their highest roem card for an equal challenge."""
+    """Seats that must still name their highest roem card for an equal challenge (none once the
+    ruling is made: a higher challenge heard first may have settled it)."""
+    if hand.roem_settled:
+        return ()
     owed = []
     for seat, amount in hand.challenges:
         if amount == hand.declared:

@@ -101,6 +101,9 @@ def _roem_options(hand: BoonakenDeal, settings, seat: int) -> list[Option]:
             if best is not None:
                 out.append(Option("roem_card", seat, f"Name {best.pretty} as my highest roem card",
                                   RoemCardNamed(seat, best), rule="roem-tie"))
+            else:   # the hand holds no such roem: whichever card is named, the claim is found false at the end
+                out += [Option("roem_card", seat, f"Name {c.pretty} (no roem of {amount} in this hand)",
+                               RoemCardNamed(seat, c), rule="roem-tie") for c in in_hand_order(cards)]
         else:
             out.append(Option("roem_card", seat, "Name my highest roem card", RoemCardNamed(seat, None),
                               rule="roem-tie", needs=("card",)))

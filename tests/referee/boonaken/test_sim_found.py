@@ -8,7 +8,8 @@ import pytest
 from referee.cards import parse_card, parse_cards
 from referee.engine import Refusal, apply, can, options, view
 from referee.events import Bid, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted, TableOpened
-from referee.games.boonaken.events import TrumpNamed
+from referee.games.boonaken.events import RoemChallenged, RoemDeclared, TrumpNamed
+from referee.games.boonaken.roem_calls import cards_owed
 from referee.state import State
 
 
@@ -85,3 +86,55 @@ def test_a_revoke_seen_as_it_lands_does_not_show_the_cards_still_held():
         state, _ = apply(state, e)
     assert state.hand.revokes                                  # 9♥ 8♥ 7♥ are still in seat 2's hand
     assert "9♥" not in view(state, 3)["boonaken"]["revokes"][0]["reason"]
+
+
+def _roem_deal(*claims):
+    """Seat 1 bids 75 with K-Q-J-10 of hearts (roem 20, 50 or 70) and names hearts; every hand is
+    named; then `claims` (roem events) and the first trick, which seat 2's 9♥ wins."""
+    hands = {1: "KH QH JH TH 7C 8C", 2: "9H 8H 7H 9C TC JC", 3: "AS KS QS JS 7D 8D", 4: "AH 9S 8S 7S 9D TD"}
+    state = started(dealer=4)
+    events = [CardDealt(s, c, False) for s, cards in hands.items() for c in parse_cards(cards)]
+    events += [CardDealt(None, c, False) for c in parse_cards("QC KC")]
+    events += [CardDealt(None, c, True) for c in parse_cards("AC AD")]
+    events += [Bid(1, "75"), Bid(2, "pass"), Bid(3, "pass"), Bid(4, "pass")]
+    events += [CardDiscarded(1, c) for c in parse_cards("7C 8C QC KC")] + [TrumpNamed(1, "H")]
+    events += [*claims] + [CardPlayed(s, parse_card(c)) for s, c in ((1, "KH"), (2, "9H"), (3, "7D"), (4, "AH"))]
+    for e in events:
+        state, _ = apply(state, e)
+    return state
+
+
+def test_no_roem_card_is_owed_once_a_higher_challenge_has_cancelled_the_roem():
+    # Seat 2's 40 cancels seat 1's 20 (heard first); seat 3's equal 20 is moot, but the referee still
+    # waited for seats 1 and 3 to name their highest roem cards before the next lead.
+    state = _roem_deal(RoemDeclared(1, 20), RoemChallenged(2, 40), RoemChallenged(3, 20))
+    assert state.hand.roem_settled and state.hand.roem_cancelled_by == 2
+    assert cards_owed(state.hand) == ()
+    assert [o.action for o in options(state, 2)] and all(o.action == "play" for o in options(state, 2))
+    assert can(state, CardPlayed(2, parse_card("9C")))
+
+
+def test_a_seat_owing_a_roem_card_for_roem_it_does_not_hold_may_still_name_one():
+    # Seat 1 (hand known) claimed 30, which it does not hold; seat 2 challenged with an equal 30.
+    # Both owe their highest roem card, but a known hand without such roem was offered no card to
+    # name, and the deal could not go on (the simulator stuck here). Any card of its own is a claim
+    # the referee checks at the end (false roem).
+    state = _roem_deal(RoemDeclared(1, 30), RoemChallenged(2, 30))
+    assert cards_owed(state.hand) == (1, 2)
+    for seat in (1, 2):
+        names = [o for o in options(state, seat) if o.action == "roem_card"]
+        assert names and all(can(state, o.event) for o in names)
+
+
+def test_ten_roem_is_refused_as_no_roem_is_worth_it():
+    # The options offer roem from 20 (a run of three, or stuk); the referee took a declared 10.
+    state, _ = apply(started(dealer=4), Bid(1, "75"))     # no card named: any roem from 20 is offered
+    for s in (2, 3, 4):
+        state, _ = apply(state, Bid(s, "pass"))
+    state, _ = apply(state, TrumpNamed(1, "H"))
+    for c in ("7C", "8C", "QC", "KC"):
+        state, _ = apply(state, CardDiscarded(1, parse_card(c)))
+    assert state.hand.roem_open and [o.event.amount for o in options(state, 1) if o.action == "roem"][0] == 20
+    with pytest.raises(Refusal, match="the least is 20"):
+        apply(state, RoemDeclared(1, 10))
+    assert can(state, RoemDeclared(1, 20))
