@@ -11,6 +11,8 @@ from referee.cards import parse_cards
 from referee.games.boonaken.catalog import DECISIONS, RULES, RULES_BY_ID
 from referee.games.boonaken.roem import best_declarable, best_roem, max_roem, may_declare
 from referee.games.boonaken.settings import BoonakenSettings
+from referee.lookup import game_readings, interpretations_markdown
+from referee.registry import games, register, unregister
 from referee.rules import Rule, lookup
 
 FLOW = ("deal", "bidding", "redeal", "misere", "contract", "centre-cards", "trump", "follow", "trick", "roem",
@@ -127,3 +129,33 @@ def test_lookup_finds_the_rule():
     assert lookup(RULES, "who buys the drinks")[0].id == "loser"
     assert lookup(RULES, "revoke")[0].id == "revoke"
     assert lookup(RULES, "misere overcall")[0].id == "misere-overcall"
+
+
+def test_interpretations_section_lists_every_rule_with_its_settings():
+    section = game_readings("boonaken", RULES)
+    assert section[:2] == ["## boonaken: rules and decisions", ""]
+    assert [line.split("**")[1] for line in section[2:]] == [r.id for r in RULES]
+    sharing = next(line for line in section if line.startswith("- **roem-sharing**"))
+    assert sharing.endswith("Settings: `roem_shared_with_run` (default `True`).")
+    assert "Settings:" not in next(line for line in section if line.startswith("- **roem-challengers**"))
+
+
+class _GameWithRules:
+    """A throwaway game carrying Boonaken's rules, for the document while the game is not registered."""
+    id = "boonaken-catalog-test"
+    rules = RULES
+
+
+def test_interpretations_doc_has_a_section_per_game_with_rules():
+    before = interpretations_markdown()
+    register(_GameWithRules())
+    try:
+        doc = interpretations_markdown()
+        alone = interpretations_markdown(_GameWithRules.id)
+    finally:
+        unregister(_GameWithRules.id)
+    assert doc.startswith(before) and "\n## boonaken-catalog-test: rules and decisions\n" in doc[len(before):]
+    assert "## bonedoneskis" not in alone and "- **roem-tie**" in alone
+    assert ("## boonaken: rules and decisions" in before) == ("boonaken" in games())
+    with pytest.raises(KeyError, match="no registered game"):
+        interpretations_markdown("no-such-game")
