@@ -46,7 +46,7 @@ class Tally:
     evaluations: int = 0
     best_disagreements: int = 0
     totals_disagreements: int = 0
-    disagreement_hands: int = 0     # evaluations where best, totals or both disagree
+    disagreements: int = 0          # evaluations where the best total, the totals or both disagree
     examples: list = field(default_factory=list)
     calculator_cpu: float = 0.0
     calculator_wall: float = 0.0
@@ -70,7 +70,8 @@ def _timed(fn, chunk):
     return out, time.process_time() - cpu, time.perf_counter() - wall
 
 
-def compare(settings: BoonakenSettings, limit: int | None = None, chunk_size: int = 20000) -> Tally:
+def compare(settings: BoonakenSettings, hand_source, chunk_size: int = 20000) -> Tally:
+    """Every hand of `hand_source` (six-card tuples) with each trump, through both sides."""
     def calculator(chunk):
         return [(best_roem(h, t, settings), declarable_totals(h, t, settings)) for h in chunk for t in TRUMPS]
 
@@ -79,8 +80,8 @@ def compare(settings: BoonakenSettings, limit: int | None = None, chunk_size: in
                 for h in chunk for t in TRUMPS]
 
     tally = Tally()
-    source = hands(limit)
-    while chunk := list(islice(source, chunk_size)):
+    hand_source = iter(hand_source)
+    while chunk := list(islice(hand_source, chunk_size)):
         ours, cpu, wall = _timed(calculator, chunk)
         tally.calculator_cpu += cpu
         tally.calculator_wall += wall
@@ -89,11 +90,11 @@ def compare(settings: BoonakenSettings, limit: int | None = None, chunk_size: in
         tally.naive_wall += wall
         keys = [(h, t) for h in chunk for t in TRUMPS]
         for (hand, trump), (best, totals), expected in zip(keys, ours, theirs):
-            best_wrong, totals_wrong = best != max(expected), set(totals) != expected
+            best_wrong, totals_wrong = best != max(expected), totals != tuple(sorted(expected))
             tally.best_disagreements += best_wrong
             tally.totals_disagreements += totals_wrong
             if best_wrong or totals_wrong:
-                tally.disagreement_hands += 1
+                tally.disagreements += 1
                 if len(tally.examples) < SHOWN_DISAGREEMENTS:
                     tally.examples.append((hand, trump, best, totals, sorted(expected)))
         tally.evaluations += len(keys)
@@ -107,7 +108,7 @@ def _rate(count: int, seconds: float) -> str:
 def report(name: str, tally: Tally) -> None:
     hands_done = tally.evaluations // len(TRUMPS)
     print(f"profile {name}: {tally.evaluations:,} evaluations ({hands_done:,} hands x {len(TRUMPS)} trumps)")
-    print(f"  disagreements: {tally.disagreement_hands} (best total {tally.best_disagreements}, "
+    print(f"  disagreements: {tally.disagreements} (best total {tally.best_disagreements}, "
           f"declarable totals {tally.totals_disagreements})")
     for hand, trump, best, totals, expected in tally.examples:
         print(f"    {' '.join(c.code for c in hand)} trump {trump}: calculator best {best} totals {list(totals)}, "
@@ -131,9 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     names = list(PROFILES) if args.profiles == "all" else ["default"]
     disagreements = 0
     for name in names:
-        tally = compare(PROFILES[name], args.limit, args.chunk)
+        tally = compare(PROFILES[name], hands(args.limit), args.chunk)
         report(name, tally)
-        disagreements += tally.disagreement_hands
+        sys.stdout.flush()      # one profile takes minutes: show each as it ends
+        disagreements += tally.disagreements
     print(f"total disagreements: {disagreements}")
     return 1 if disagreements else 0
 
