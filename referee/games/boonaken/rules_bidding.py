@@ -62,7 +62,8 @@ CONTRACT = rule(
     interpretation="Roem bids (boonaak with roem, zwabber with roem) go in tens, since every roem total is a "
                    "multiple of 10, from 20 up to the most a hand can hold: 240 with a trump (220 without "
                    "sharing, decision 1). Open boonaak ranks above every other bid and is refused to a player "
-                   "who has bid a number in that auction (line 163).",
+                   "who has bid a number in that auction (line 163); its declarer lays the hand open on the "
+                   "table (offered before the first lead), and every player sees it (line 166).",
     examples=("Boonaak 50: all six tricks and at least 50 roem held (line 63).",
               "The text's highest, boonaak 220: A-K-Q-J-10-9 of one suit (run of six 200 + stuk 20); with "
               "sharing, boonaak 240 can be made (decision 1)."))

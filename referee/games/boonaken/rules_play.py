@@ -96,25 +96,34 @@ REVOKE = rule(
     text="The original is silent about a card played against the rules of following.",
     trigger="A card lands that the player was not allowed to play (rule follow), seen once it has landed.",
     effect="The referee announces it with the reason; then the table's setting applies.",
-    interpretation="Default penalty: a revoke by the declarer or a misère bidder loses that bidder the deal; "
-                   "a revoke by an opponent wins the deal for the bidders. Setting take_back: a card the "
-                   "referee can tell is illegal as it lands goes back and another is played; one proven later "
-                   "(once the hand that played it is known) is a penalty as above. Setting announce: "
-                   "announced only, and the deal goes on as played.",
+    interpretation="A card is judged against the cards its player is known to have held then: the ones "
+                   "named for that seat and every card it plays later (a card that breaks the rules against "
+                   "part of a hand breaks them against the whole hand), so a revoke is found as the card "
+                   "lands when the hand is known, and otherwise when a later card proves it. Default "
+                   "penalty: the first revoke decides the deal: by the declarer or a misère bidder, that "
+                   "bidder loses; by an opponent, the bidders win. Setting take_back: a card the referee can "
+                   "tell is illegal as it lands is refused (back to the hand, play another); one proven later "
+                   "is a penalty as above. Setting announce: announced only, and the deal counts as played.",
     examples=("Hearts trump, the 9♥ led; an opponent holding the 8♥ and 7♥ plays the A♠: revoke, the "
-              "declarer wins the deal (default).",))
+              "declarer wins the deal (default).",
+              "An unseen hand: seat 3 discards the K♠ on a spade lead, then plays the 8♠ to a later trick: "
+              "the 8♠ proves the revoke, announced then."))
 
 DEAL_CERTAIN = rule(
     "deal-certain", "A result that is already certain (decision 10)", line=111, also=(104, 108, 109),
     keywords=("certain", "result", "play out", "stop", "deal over"),
     settings=("stop_when_certain",),
     text="The original does not say whether a deal stops once its result is certain.",
-    trigger="A trick makes the deal's result certain: a boonaak or zwabber trick lost, a misère bidder's "
-            "trick taken, a number bid reached or out of reach.",
-    effect="The referee announces the result at once; the deal is played out (default) or ends there.",
-    interpretation="Default: the result is announced as soon as it is certain and the deal is played out, "
-                   "because every roem claim and challenge is checked against the cards each player played. "
-                   "Setting stop_when_certain: the deal ends as soon as the result is certain.",
+    trigger="No card still to come can change a result: a boonaak or zwabber trick lost, a misère bidder's "
+            "trick taken, a number bid out of reach, or reached with no roem declared, a revoke's penalty.",
+    effect="The referee announces the result at once; the deal is played out (default) or, once every "
+           "result is certain, ends there.",
+    interpretation="Default: a result is announced as soon as no card still to come can change it, and the "
+                   "deal is played out, because the roem claims and the revokes are checked against every "
+                   "card a player plays; with hands the referee has not seen, a revoke can still come to "
+                   "light later, and the announcement says so. Setting stop_when_certain: the deal ends once "
+                   "every result is certain; no roem check can change a certain result (a certain 'made' "
+                   "needs no declared roem), so nothing is lost but the checks' announcements.",
     examples=("Boonaak: an opponent wins the second trick; 'seat 3 has lost the boonaak' is announced and "
               "the last four tricks are still played.",))
 

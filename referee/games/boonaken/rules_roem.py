@@ -116,16 +116,16 @@ ROEM_CHALLENGERS = rule(
 FALSE_ROEM = rule(
     "false-roem", "Roem claimed but not held (decision 11)", line=93, also=(87, 91),
     keywords=("roem", "false roem", "false claim", "penalty", "proof", "check"),
-    settings=("illegal_card",),
     text="The original is silent about roem declared or challenged but not held, except for boonaak with "
          "roem: not held, the bid is lost (line 93).",
     trigger="The cards a player has played show that a roem claim or challenge was not held.",
     effect="The false claim is announced with the cards that prove it, then its consequence applies.",
-    interpretation="Every claim and challenge is checked against the cards the player played to the tricks; "
-                   "a false one is announced with those cards. A declarer's roem not held loses the bid "
-                   "(illegal_card penalty or take_back; under announce the false roem only counts for "
-                   "nothing). A challenge not held is void: the declarer's roem stands. Boonaak with roem "
-                   "not held loses the bid under every setting (line 93).",
+    interpretation="Every claim (the declarer's total, each challenge, each tie-break card) is checked when "
+                   "the deal is over against the cards that player played; a false one is announced with "
+                   "those cards. A declarer's roem not held loses the bid. A challenge not held is void, and "
+                   "the ruling is made again without it (the declarer's roem may stand after all). Boonaak "
+                   "(or zwabber) with roem not held is lost (line 93). No setting: decision 11's setting, "
+                   "illegal_card, is for cards played against the rules (revoke), not for roem.",
     examples=("The declarer declares 50 and plays no combination worth 50: announced with the six cards; the bid is "
               "lost (default).",))
 

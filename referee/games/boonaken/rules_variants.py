@@ -67,13 +67,14 @@ CENTRE_ONE_DOWN = rule(
 SIX_SEVEN_PLAYERS = rule(
     "six-seven-players", "Six or seven players", line=135,
     keywords=("six players", "seven players", "variant", "deal"),
-    settings=("six_seven_players",),
+    settings=("six_seven_players", "seven_first_misere"),
     text="Variant: six players get 5 cards each with two face up in the centre; seven get 4 each with two "
          "face up and two face down. Some play that with seven everyone must bid misère on the first deal.",
     trigger="A deal with six or seven players in.",
     effect="The layout for six or seven; packets as decision 8 (deal-packets).",
-    interpretation="The compulsory first misère at seven is not a setting: the table may simply bid it. "
-                   "Packets of three cannot be kept with 5 or 4 cards: decision 8.",
+    interpretation="The compulsory misère at seven is its own setting, seven_first_misere: on the first "
+                   "deal of a game (of the night, or after a loser) with seven players in, misère is every "
+                   "player's only bid. Packets of three cannot be kept with 5 or 4 cards: decision 8.",
     examples=("Six players: 30 cards dealt + 2 up = 32.", "Seven players: 28 dealt + 2 up + 2 down = 32."))
 
 HIGH_SLOTS = rule(

@@ -64,7 +64,8 @@ def test_every_decision_has_an_interpretation_and_a_setting():
     for rule_id in DECISION_IDS:
         rule = RULES_BY_ID[rule_id]
         assert len(rule.interpretation) > 40, rule_id
-        assert bool(rule.settings) == (rule_id != "roem-challengers"), rule_id
+        # Decision 11's setting (illegal_card) is the revoke's: a false roem loses the bid whatever it says.
+        assert bool(rule.settings) == (rule_id not in ("roem-challengers", "false-roem")), rule_id
         assert "decision" in rule.name.lower(), rule_id
 
 
@@ -74,6 +75,15 @@ def test_every_variant_has_an_interpretation_and_its_setting():
         assert rule.interpretation and rule.settings, rule_id
     assert RULES_BY_ID["first-dealer"].settings[0].name == "dealer_rotation"     # the variant folded in
     assert "zwabber_with_roem" in {s.name for s in RULES_BY_ID["zwabber-slot"].settings}
+
+
+def test_announced_rule_ids_are_in_the_catalogue():
+    """Every rule id the game's announcements and options name (rule="...") is a rule here."""
+    import referee.games.boonaken as package
+    named = set()
+    for path in Path(package.__file__).parent.glob("*.py"):
+        named |= set(re.findall(r'rule="([a-z-]+)"', path.read_text(encoding="utf-8")))
+    assert named and named - set(RULES_BY_ID) == set()
 
 
 def test_readings_we_chose_are_written():
