@@ -32,6 +32,7 @@ class Motion:
     b: tuple            # to pose
     flip: bool = False
     hand_from: tuple | None = None   # where the arm comes from (table mm), None: no hand
+    grip: float = 55.0               # mm from the card's centre back to the palm (holding its trailing edge)
 
 
 @dataclass
@@ -227,7 +228,8 @@ class Choreography:
             slots["discards"] = i + 1
             up, dest, zone = False, self.zone_slot_pose("discards", i), "discards"
         c = PhysCard(s.card or "", up, z, zone=zone)
-        c.motions.append(Motion(s.t, s.t + 0.8, (edge[0], edge[1], dest[2]), dest, hand_from=edge))
+        # held by its far edge, the card shows on its way: the camera sees from whose side it came
+        c.motions.append(Motion(s.t, s.t + 0.8, (edge[0], edge[1], dest[2]), dest, hand_from=edge, grip=110.0))
         self.cards.append(c)
         self._expect("dealt", s, s.t + 0.8, card=s.card if up else None, up=up, zone=zone, event=exp)
         return c
@@ -275,7 +277,7 @@ class Choreography:
                     pos = [m.b[0] + (m.hand_from[0] - m.b[0]) * r * 0.6, m.b[1] + (m.hand_from[1] - m.b[1]) * r * 0.6]
                 d = np.array([pos[0] - m.hand_from[0], pos[1] - m.hand_from[1]])
                 d /= max(1e-6, np.linalg.norm(d))
-                palm = (pos[0] - d[0] * 55, pos[1] - d[1] * 55)  # hand holds the card's trailing edge
+                palm = (pos[0] - d[0] * m.grip, pos[1] - d[1] * m.grip)  # hand holds the card's trailing edge
                 out.append(_hand_shapes(palm, m.hand_from))
                 break
         for t0, seat, dur in self.reaches:
@@ -291,6 +293,8 @@ class Choreography:
 
     def chip_positions(self, t: float) -> list:
         """(k, centre in table mm) of each chip bet by t: chips slide from the seat to the pot and stay."""
+        if not self.chips:
+            return []
         pot = self.zone_rect("pot")
         out = []
         for k, (tc, seat) in enumerate(self.chips):

@@ -34,7 +34,8 @@ def from_boonaken(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_
     """A Boonaken referee log of one deal -> a timed deal script, as a camera sees the table."""
     steps: list[Step] = []
     t, seen = 0.3, 0.0
-    seats: list[int] = []          # the seats dealt to, in deal order
+    seats: list[int] = []          # the seats dealt to, in deal order (a trick has a card of each)
+    table_seats = 2
     picked_up = centre_taken = False
     trick: list[tuple[int, object]] = []
     bids: list[str] = []
@@ -76,10 +77,12 @@ def from_boonaken(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_
             trick.append((e.seat, e.card))
             if len(trick) == len(seats):
                 winner = _winner(trick, events, e, bids, trump_named, first_lead)
-                steps.append(Step(t + 0.6, "gather", winner))  # once the camera has read the last card
-                t, trick = t + 1.6, []
+                steps.append(Step(t + 1.0, "gather", winner))  # once the camera has read the last card
+                t, trick = t + 2.0, []
         else:
-            if et == "bid":
+            if et == "table_opened":
+                table_seats = len(e.seats)
+            elif et == "bid":
                 bids.append(e.bid)
             elif et == "trump_named":
                 trump_named = e.suit
@@ -87,7 +90,7 @@ def from_boonaken(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_
             steps.append(Step(t, event=e))
             t += HOST_GAP if et != "table_opened" else 0.0
     steps.sort(key=lambda s: s.t)
-    return DealScript(steps, {"fps": 10, "size": [1280, 720], "seed": seed, "seats": max(len(seats), 2),
+    return DealScript(steps, {"fps": 10, "size": [1280, 720], "seed": seed, "seats": table_seats,
                               "style": "proc_serif", "game": "boonaken"})
 
 
