@@ -89,6 +89,8 @@ def from_boonaken(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_
             t = max(t, seen)
             steps.append(Step(t, event=e))
             t += HOST_GAP if et != "table_opened" else 0.0
+    if seats and not picked_up:  # a log that stops after the deal
+        steps += [Step(t + 0.4 * k, "pickup", seat) for k, seat in enumerate(seats)]
     steps.sort(key=lambda s: s.t)
     return DealScript(steps, {"fps": 10, "size": [1280, 720], "seed": seed, "seats": table_seats,
                               "style": "proc_serif", "game": "boonaken"})
