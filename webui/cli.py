@@ -13,7 +13,7 @@ from pathlib import Path
 
 from referee.announcements import Announcement
 from referee.engine import Refusal
-from referee.engine import apply
+from referee.engine import HOST, apply, view
 from referee.events import EventError, numbered_jsonl
 from referee.ledger import balances, balances_csv, ledger_csv, settle_up
 from referee.money import ZERO, fmt
@@ -53,11 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--db", type=Path, help="also record it in this SQLite store")
     r.add_argument("--session", help="session name in the store (default: the file's name)")
     r.add_argument("--json", action="store_true", help="machine-readable output")
+    r.add_argument("--game", help="the game the file must be (refused if its table_opened names another)")
     r.set_defaults(func=cmd_replay)
 
-    from . import cli_eval, cli_rules
+    from . import cli_eval, cli_marks, cli_rules
     cli_eval.add_parser(sub)
     cli_rules.add_parsers(sub)
+    cli_marks.add_parsers(sub)
     from . import cli_vision; cli_vision.add_parsers(sub)
     from . import cli_web; cli_web.add_parsers(sub)
 
@@ -99,6 +101,11 @@ def read_events(path: Path):
 
 def cmd_replay(args) -> int:
     text, numbered = read_events(args.file)
+    if args.game:
+        named = {e.game for _, e in numbered if e.type == "table_opened"}
+        if named != {args.game}:
+            raise CliError(f"{args.file} is {', '.join(sorted(named)) or 'no game (no table_opened)'}, "
+                           f"not {args.game}")
     if args.db:
         state, said, transfers = _replay_into_store(args, text, numbered)
     else:
@@ -143,6 +150,7 @@ def report(state, said, transfers, *, as_json: bool) -> None:
             "announcements": [a.to_json() for a in said],
             "pot": str(state.pot_total()),
             "pending": [p.to_json() for p in state.pending()],
+            "table": view(state, HOST).get(state.game),
             "balances": {k: str(v) for k, v in sorted(net.items())},
             "transfers": [{"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "rule": t.rule,
                            "memo": t.memo, "hand": t.hand} for t in transfers],

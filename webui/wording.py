@@ -16,7 +16,9 @@ from typing import Callable
 from referee import events as ev
 from referee import registry
 from referee import table_events as te
+from referee.games.boonaken import events as boonaken
 from referee.announcements import Announcement
+from referee.cards import SUIT_SYMBOLS
 from referee.lookup import rule_by_id
 from referee.money import fmt
 
@@ -196,6 +198,10 @@ _TELL: dict[type, Callable[[_Teller, ev.Event], str]] = {
     te.SeatJoined: lambda t, e: f"{e.name or t.who(e.seat)} took a seat at the table",
     te.SatOut: lambda t, e: f"{t.who(e.seat)} sits out from the next deal",
     te.SatIn: lambda t, e: f"{t.who(e.seat)} is dealt in again from the next deal",
+    boonaken.TrumpNamed: lambda t, e: f"{t.who(e.seat)} named trump: {SUIT_SYMBOLS[e.suit]}",
+    boonaken.RoemDeclared: lambda t, e: f"{t.who(e.seat)} declared {e.amount} roem",
+    boonaken.RoemChallenged: lambda t, e: f"{t.who(e.seat)} challenged with {e.amount} roem",
+    boonaken.RoemCardNamed: lambda t, e: f"{t.who(e.seat)} named {t.card(e.card)} as the highest roem card",
 }
 
 

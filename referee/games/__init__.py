@@ -1,3 +1,3 @@
 """The games croupier referees. Importing this package registers each of them (`referee.registry`)."""
 
-from . import bonedoneskis, stud  # noqa: F401  (each module registers its game)
+from . import bonedoneskis, boonaken, stud  # noqa: F401  (each module registers its game)

@@ -43,6 +43,10 @@ def sample(cls: type[ev.Event]) -> ev.Event:
         kwargs.update(to=KING, reason="misread")
     if cls is ev.Undo:
         kwargs.update(target=2, reason="dealt by mistake")
+    if cls.type == "trump_named":
+        kwargs.update(suit="H")
+    if cls.type in ("roem_declared", "roem_challenged"):
+        kwargs.update(amount=50)
     return cls(**kwargs)
 
 

@@ -32,6 +32,9 @@ class BoonakenSettings(Settings):
     deal_packets: str = "three_first"     # decision 8: 5 or 4 cards dealt 3 + the rest, or the rest + 3
     two_erin: str = "both"                # decision 9: two players erin in one deal
     dealer_rotation: str = "left"         # decision 12: the deal passes left, or the previous declarer deals
+    scoring: str = "marks"                # variant line 155 (and the five-card version, line 164): points
+    illegal_card: str = "penalty"         # decision 11: a card against the rules, seen once it has landed
+    stop_when_certain: bool = False       # decision 10: end the deal once every result is certain
 
     HELP: ClassVar[dict[str, str]] = {
         "klaverjas_trump_order": "Trumps rank J 9 A 10 K Q 8 7 (klaverjas) instead of J 9 A K Q 10 8 7",
@@ -55,6 +58,9 @@ class BoonakenSettings(Settings):
         "deal_packets": "With 5 or 4 cards each, how the hand is dealt",
         "two_erin": "Two players reach two minus marks in the same deal",
         "dealer_rotation": "Who deals the next deal of a game",
+        "scoring": "How the loser is found",
+        "illegal_card": "A card played against the rules (a revoke), once it is seen",
+        "stop_when_certain": "End a deal as soon as its result is certain (off: announce it and play the deal out, so every roem claim can be checked)",
     }
     CHOICES: ClassVar[dict[str, dict[str, str]]] = {
         "roem_tie_order": {
@@ -72,6 +78,14 @@ class BoonakenSettings(Settings):
         "dealer_rotation": {
             "left": "the deal passes to the left, skipping players who are out",
             "declarer": "the previous declarer deals (with several misère bidders, the first of them)"},
+        "illegal_card": {
+            "penalty": "announced; a declarer's or misère bidder's revoke loses them the deal, an opponent's wins it for the bidders",
+            "take_back": "a card the referee can tell is illegal as it lands goes back and another is played; one proven later is a penalty",
+            "announce": "announced only, and the deal goes on as played"},
+        "scoring": {
+            "marks": "plus and minus marks: two plus is out, two minus loses",
+            "points": ("points from 5: a bid won takes off 1 to 3, a bid lost adds as many; 0 is out, 11 loses "
+                       "(five-card version: 1 to 10 points, 10 loses)")},
     }
     ALLOWED: ClassVar[dict[str, str]] = {
         "six_run_points": "200 or 100",
@@ -95,8 +109,10 @@ class BoonakenSettings(Settings):
 
     @classmethod
     def five_card_version(cls) -> "BoonakenSettings":
-        """The original's "another version": no misère or zwabber, minimum 25, open boonaak on top."""
-        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True, five_cards=True)
+        """The original's "another version": no misère or zwabber, minimum 25, open boonaak on top,
+        scored in points (line 164; with `five_cards` on, the points take that version's table)."""
+        return replace(cls(), misere=False, zwabber=False, minimum_bid=25, open_boonaak=True, five_cards=True,
+                       scoring="points")
 
 
 DEFAULT = BoonakenSettings()

@@ -1,0 +1,150 @@
+"""The play at the table: trump named or taken from the first lead, each card checked and placed,
+tricks won, and revokes proven from the cards a seat plays later (boonaken-fa.txt lines 75-85).
+
+The referee rarely sees a hand before it is played, but every card of it is played in the end.
+So a play is judged against the cards the seat is known to have held at that moment: the ones
+named for it and still held, and every card it plays later. A card that breaks the rules even
+against that part of the hand broke them against the whole hand (see `proven_illegal`).
+"""
+
+from __future__ import annotations
+
+from ...announcements import Kind
+from ...cards import Card
+from ...events import CardPlayed
+from ...work import Refusal, Work
+from . import play
+from .bids import SUIT_NAMES, trump_words
+from .deal_state import BoonakenDeal, Revoke, Trick
+from .events import TrumpNamed
+
+
+def has_trump(hand: BoonakenDeal, settings) -> bool:
+    return play.deal_has_trump(hand.contract.kind, len(hand.chain), settings)
+
+
+def on_trump_named(game, w: Work, event: TrumpNamed) -> None:
+    hand, settings = w.hand, w.state.settings
+    if hand.phase not in ("exchange", "play") or hand.tricks or hand.trick:
+        raise Refusal("trump is named before the first card is led")
+    if event.seat != hand.declarer:
+        raise Refusal(f"only the declarer (seat {hand.declarer}) names trump")
+    if not has_trump(hand, settings):
+        raise Refusal(f"{'misère' if hand.contract.kind == 'misere' else hand.contract.kind} is played without trump")
+    if hand.trump_named:
+        raise Refusal(f"trump is already {trump_words(hand.trump)}")
+    hand.trump, hand.trump_named = event.suit, True
+    w.say(f"Seat {event.seat} names trump: {trump_words(event.suit)}.", rule="trump", seats=(event.seat,))
+
+
+def _card_check(hand: BoonakenDeal, seat: int, card: Card) -> None:
+    if card.rank < 7 or card.is_joker:
+        raise Refusal(f"{card.pretty} is not in the Boonaken pack (7 to ace)")
+    if card in hand.known_holding(seat):
+        return
+    where = hand.where(card)
+    if where is not None:
+        raise Refusal(f"{card.pretty} cannot be seat {seat}'s: it is {where}")
+    if hand.holding(seat) <= len(hand.known_holding(seat)):
+        raise Refusal(f"seat {seat}'s hand is known and {card.pretty} is not in it")
+
+
+def why_illegal(card: Card, held: frozenset, trick, trump, settings) -> str | None:
+    """Why `card` may not be played to `trick` by a hand holding at least `held` (None: allowed)."""
+    cards = [c for _, c in trick]
+    if card in play.legal_plays(tuple(held | {card}), cards, trump, settings):
+        return None
+    led = cards[0].suit
+
+    def show(suit_cards) -> str:
+        return " ".join(c.pretty for c in sorted(suit_cards, reverse=True))
+    following = [c for c in held if c.suit == led]
+    if trump is None or led != trump and following and card.suit not in (led, trump):
+        return f"{SUIT_NAMES[led]} were led and the hand held {show(following)}"
+    if led == trump:
+        trumps = [c for c in held if c.suit == trump]
+        return f"trump was led and the hand held {show(trumps)}"
+    others = [c for c in held if c.suit != trump]
+    return f"no under-trumping: a lower trump after the trick was trumped, holding {show(others)}"
+
+
+def proven_illegal(hand: BoonakenDeal, settings, seat: int, card: Card, trick, later: tuple) -> str | None:
+    held = hand.known_holding(seat) | frozenset(later)
+    return why_illegal(card, held, trick, hand.trump, settings)
+
+
+def on_card_played(game, w: Work, event: CardPlayed) -> None:
+    hand, settings = w.hand, w.state.settings
+    seat, card = event.seat, event.card
+    if hand.phase != "play":
+        raise Refusal(f"no card is played now (now: {hand.phase})")
+    if card is None:
+        raise Refusal("say which card was played")
+    turn = hand.to_play()
+    waiting = game.roem_cards_owed(hand)
+    if waiting and not hand.trick and hand.tricks:
+        raise Refusal(f"waiting for {' and '.join(f'seat {s}' for s in waiting)} to name the highest roem card")
+    if seat != turn:
+        raise Refusal(f"out of turn: seat {turn} plays next, not seat {seat} ({card.pretty} goes back)")
+    _card_check(hand, seat, card)
+    if hand.trump is None and not hand.tricks and not hand.trick and has_trump(hand, settings):
+        hand.trump = card.suit
+        w.say(f"No trump named: {card.pretty} led, {trump_words(card.suit)} are trump.", rule="trump")
+    reason = proven_illegal(hand, settings, seat, card, hand.trick, ()) if hand.trick else None
+    if reason and settings.illegal_card == "take_back":
+        raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
+    trick_no = len(hand.tricks) + 1
+    hand.played[seat] = hand.played.get(seat, ()) + (card,)
+    hand.known[seat] = hand.known.get(seat, frozenset()) | {card}
+    hand.trick += ((seat, card),)
+    if reason:
+        _revoke(game, w, Revoke(seat, trick_no, card, reason))
+    _earlier_revokes(game, w, seat)
+    if len(hand.trick) == len(hand.order):
+        _trick_done(game, w)
+
+
+def _earlier_revokes(game, w: Work, seat: int) -> None:
+    """A card played now may prove that an earlier play of the same seat broke the rules."""
+    hand, settings = w.hand, w.state.settings
+    known = {(r.seat, r.trick) for r in hand.revokes}
+    mine = [(i, t.plays) for i, t in enumerate(hand.tricks, start=1)] + [(len(hand.tricks) + 1, hand.trick)]
+    played = hand.played[seat]
+    for trick_no, plays in mine:
+        for at, (s, card) in enumerate(plays):
+            if s != seat or at == 0 or (seat, trick_no) in known:
+                continue
+            later = played[played.index(card) + 1:]
+            if not later:
+                continue
+            reason = proven_illegal(hand, settings, seat, card, plays[:at], later)
+            if reason:
+                proof = " ".join(c.pretty for c in later)
+                _revoke(game, w, Revoke(seat, trick_no, card, f"{reason} (played later: {proof})"))
+
+
+def _revoke(game, w: Work, revoke: Revoke) -> None:
+    hand, settings = w.hand, w.state.settings
+    hand.revokes += (revoke,)
+    effect = {"penalty": game.revoke_effect(hand, revoke.seat),
+              "announce": "the table plays on (illegal_card: announce)",
+              "take_back": game.revoke_effect(hand, revoke.seat)}[settings.illegal_card]
+    w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}, but {revoke.reason}. "
+          f"{effect}.", rule="revoke", kind=Kind.OBLIGATION, seats=(revoke.seat,))
+    game.check_certain(w)
+
+
+def _trick_done(game, w: Work) -> None:
+    hand, settings = w.hand, w.state.settings
+    cards = [c for _, c in hand.trick]
+    winner = hand.trick[play.trick_winner(cards, hand.trump, settings)][0]
+    hand.tricks += (Trick(hand.trick[0][0], hand.trick, winner),)
+    hand.trick, hand.leader = (), winner
+    w.say(f"Trick {len(hand.tricks)} to seat {winner} ({' '.join(c.pretty for c in cards)}).", rule="trick",
+          seats=(winner,))
+    if len(hand.tricks) == 1:
+        game.close_roem_window(w)
+    if all(hand.holding(s) == 0 for s in hand.order):
+        game.score(w)
+    else:
+        game.check_certain(w)
