@@ -8,6 +8,7 @@ the seat to play. Also: `croupier render-video` on a Boonaken log, and turn attr
 the real referee without a video."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,45 @@ def test_a_card_out_of_turn_is_refused_in_words_held_and_withdrawn_when_taken_ba
     hold.offer(Observation(REMOVED, 530, 40, "trick", "TH", True), out)  # seat 3 takes it back
     assert out.events == [CardPlayed(2, parse_card("9H"))] and hold.items == []
     assert [why for _, why in hold.withdrawn] == ["the TH was taken back off the trick area"]
+
+
+def feed(hold, out, plays, first_track=60):
+    """Cards into the trick area, each first seen in the trick area itself (so: by turn)."""
+    for k, code in enumerate(plays):
+        hold.offer(card_into_trick(code, track=first_track + k), out)
+
+
+def test_an_illegal_card_is_the_turns_seat_and_the_referee_announces_the_revoke_once_proven():
+    """The camera does not see hands: seat 4's 8S on a heart lead is its card (its turn), and when
+    its K♥ comes the referee proves the revoke and says so; the camera only carried the cards."""
+    ref = Referee(state_before(3))  # trick 1: J♥ 7♥ 8♥ played, seat 4 to play
+    hold, out = Holding(Adapter(), ref), Offered()
+    feed(hold, out, ["8S", "AH", "9H", "TH", "KH"])
+    assert [(e.seat, e.card.code) for e in out.events] == [(4, "8S"), (1, "AH"), (2, "9H"), (3, "TH"), (4, "KH")]
+    assert out.refused == []
+    revoke = [a.text for a in out.announcements if a.text.startswith("Revoke")]
+    assert len(revoke) == 1 and "seat 4 played 8♠ to trick 1" in revoke[0], revoke
+
+
+def test_an_illegal_card_under_take_back_is_refused_in_words_and_withdrawn_when_taken_back():
+    """illegal_card "take_back", and seat 4's hand known to the referee (named as dealt): the 8S
+    is refused with the reason, held, withdrawn when lifted, and the Q♥ played instead goes in."""
+    named = iter(["QH", "KH", "8S", "TS", "7D", "QD"])
+    events = []
+    for e in deal_log():
+        if e.type == "table_opened":
+            e = replace(e, settings={"illegal_card": "take_back"})
+        elif e.type == "card_dealt" and e.seat == 4:
+            e = replace(e, card=parse_card(next(named)))
+        elif e.type == "card_played" and e.seat == 4:  # trick 1 waits for seat 4
+            break
+        events.append(e)
+    ref = Referee(replay(events)[0])
+    hold, out = Holding(Adapter(), ref), Offered()
+    hold.offer(card_into_trick("8S", track=70), out)
+    assert out.events == [] and "take it back" in out.refused[0][1] and "held" in out.refused[0][1], out.refused
+    hold.offer(Observation(REMOVED, 540, 70, "trick", "8S", True), out)
+    assert hold.items == [] and "taken back" in hold.withdrawn[0][1]
+    feed(hold, out, ["QH"])
+    assert out.events == [CardPlayed(4, parse_card("QH"))]
+    assert any(a.text.startswith("Trick 1 to seat 1") for a in out.announcements)
