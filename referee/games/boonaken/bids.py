@@ -36,6 +36,15 @@ def read_bid(text: str) -> Bid:
                   "\"boonaak 50\" (with roem) or pass")
 
 
+def legal_bids(hand, seat: int, settings) -> tuple[Bid, ...]:
+    """The bids `seat` may make now; under the seven-player variant the first deal of a game is
+    misère for everyone (line 135)."""
+    allowed = bidding.legal_bids(hand.order, hand.bids, seat, settings)
+    if allowed and settings.seven_first_misere and len(hand.order) == 7 and hand.first_of_game:
+        return (bidding.MISERE,)
+    return allowed
+
+
 def bid_words(bid: Bid) -> str:
     if bid.kind == "number":
         return str(bid.amount)
@@ -54,8 +63,10 @@ def on_bid(game, w: Work, event: BidEvent) -> None:
         raise Refusal(f"seat {event.seat} is not in this deal")
     if event.seat != turn:
         raise Refusal(f"it is seat {turn}'s turn to bid, not seat {event.seat}'s")
-    allowed = bidding.legal_bids(hand.order, hand.bids, event.seat, settings)
+    allowed = legal_bids(hand, event.seat, settings)
     if bid not in allowed:
+        if allowed == (bidding.MISERE,):
+            raise Refusal("seven players, first deal of the game: everyone bids misère (seven_first_misere)")
         raise Refusal(_why_not(hand, event.seat, bid, settings))
     hand.bids += ((event.seat, bid),)
     w.say(f"Seat {event.seat}: {'pass' if bid.kind == 'pass' else bid_words(bid)}.", rule="bidding",

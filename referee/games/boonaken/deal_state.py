@@ -40,6 +40,8 @@ class BoonakenDeal(Deal):
     sheet: object = None                        # marks.Sheet, or points.PointsSheet
     losers: tuple = ()                          # set when this deal ended the game
     past: tuple = ()                            # the night's finished games: ((game_no, losers), ...)
+    first_of_game: bool = True
+    shown: bool = False                         # open boonaak: the declarer's hand is on the table
     layout: Layout = None
     cutter: int = 0
     # Cards: what was named where (a card None was dealt unseen).

@@ -10,7 +10,7 @@ bids, tricks, roem_calls and scoring, and what a viewer may see or do in views.
 
 from __future__ import annotations
 
-from ...events import Bid, CardDealt, CardDiscarded, CardPlayed, HandStarted
+from ...events import Bid, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted
 from ...game import Game
 from ...registry import register
 from ...work import Refusal, Work
@@ -31,7 +31,7 @@ class Boonaken(Game):
     min_seats = 2
     handlers = {CardDealt: "deal_card", Bid: "bid", CardDiscarded: "discard", TrumpNamed: "name_trump",
                 RoemDeclared: "declare_roem", RoemChallenged: "challenge_roem", RoemCardNamed: "name_roem_card",
-                CardPlayed: "play_card"}
+                CardPlayed: "play_card", HandShown: "show_hand"}
 
     def max_seats(self, settings) -> int:
         return 7 if settings.six_seven_players else 5
@@ -45,7 +45,8 @@ class Boonaken(Game):
         st, settings = w.state, w.state.settings
         prev: BoonakenDeal | None = st.hand
         past = () if prev is None else prev.past
-        if prev is None or prev.losers:
+        first_of_game = prev is None or bool(prev.losers)
+        if first_of_game:
             game_no = 1 if prev is None else prev.game_no + 1
             past += () if prev is None else ((prev.game_no, prev.losers),)
             sheet = scoring.new_sheet(tuple(s for s in st.seats if s not in st.sitting_out), settings)
@@ -65,7 +66,7 @@ class Boonaken(Game):
         except layouts.DealError as exc:
             raise Refusal(str(exc)) from None
         return BoonakenDeal(number=event.hand, dealer=event.dealer, order=order, phase="bidding",
-                            game_no=game_no, past=past, sheet=sheet, layout=lay,
+                            game_no=game_no, past=past, first_of_game=first_of_game, sheet=sheet, layout=lay,
                             cutter=layouts.cutter(still_in, event.dealer),
                             got={s: lay.hand_size for s in order}, known={s: frozenset() for s in order},
                             played={s: () for s in order})
@@ -186,6 +187,26 @@ class Boonaken(Game):
 
     def play_card(self, w: Work, event: CardPlayed) -> None:
         tricks.on_card_played(self, w, event)
+
+    def show_hand(self, w: Work, event: HandShown) -> None:
+        """Open boonaak is played with the declarer's hand face up on the table (line 167)."""
+        hand = w.hand
+        if hand.contract is None or hand.contract.kind != "open_boonaak" or event.seat != hand.declarer:
+            raise Refusal("only the declarer of an open boonaak lays the hand open")
+        if hand.phase != "play" or hand.shown:
+            raise Refusal("the open hand is laid down once, during the play")
+        held = set(event.cards)
+        if len(held) != len(event.cards) or len(held) != hand.holding(event.seat):
+            raise Refusal(f"lay down all {hand.holding(event.seat)} cards of the hand, each once")
+        for card in held - hand.known_holding(event.seat):
+            if hand.where(card) is not None:
+                raise Refusal(f"{card.pretty} cannot be seat {event.seat}'s: it is {hand.where(card)}")
+        if not hand.known_holding(event.seat) <= held:
+            raise Refusal(f"seat {event.seat}'s hand holds other cards than those")
+        hand.known[event.seat] = hand.known[event.seat] | held
+        hand.shown = True
+        w.say(f"Open boonaak: seat {event.seat} lays the hand open: "
+              f"{' '.join(c.pretty for c in sorted(held, reverse=True))}.", rule="contract", seats=(event.seat,))
 
     def declare_roem(self, w: Work, event: RoemDeclared) -> None:
         roem_calls.on_declared(self, w, event)

@@ -191,7 +191,12 @@ def mark_deal(w: Work, results) -> None:
         hand.sheet = marks.apply_marks(hand.sheet, results, settings)
     for seat, won in results:
         column, words = seat_words(hand.sheet, seat, settings)
-        w.say(f"Seat {seat}: {'+' if won else '−'} ({column}): {words}.", rule="marks", seats=(seat,))
+        if settings.scoring == "points":
+            before, after = hand.sheet.column(seat)[-2:]
+            w.say(f"Seat {seat}: {'won' if won else 'lost'}, {before} → {after} points: {words}.", rule="marks",
+                  seats=(seat,))
+        else:
+            w.say(f"Seat {seat}: {'+' if won else '−'} ({column}): {words}.", rule="marks", seats=(seat,))
     found = losers(hand.sheet, settings)
     if found:
         hand.losers = found

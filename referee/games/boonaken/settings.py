@@ -28,6 +28,7 @@ class BoonakenSettings(Settings):
     open_boonaak: bool = False            # the five-card version's highest bid
     centre_one_down: bool = False         # variant: 2-4 players get 1 card down in the centre, not 2
     six_seven_players: bool = False       # variant: 6 players (5 cards each) or 7 (4 each) may play
+    seven_first_misere: bool = False      # variant: with seven players everyone bids misère on the first deal
     five_cards: bool = False              # the five-card version: 5 cards each, 2 up in the centre
     deal_packets: str = "three_first"     # decision 8: 5 or 4 cards dealt 3 + the rest, or the rest + 3
     two_erin: str = "both"                # decision 9: two players erin in one deal
@@ -53,6 +54,7 @@ class BoonakenSettings(Settings):
         "zwabber_with_roem": "Zwabber with roem may be bid (just above zwabber, more roem above less)",
         "open_boonaak": "Open boonaak (all tricks with the hand shown) may be bid, above every other bid",
         "centre_one_down": "With 2, 3 or 4 players in, only 1 card goes face down in the centre (2 face up)",
+        "seven_first_misere": "With seven players in, everyone must bid misère on the first deal of a game",
         "six_seven_players": "Six players (5 cards each, 2 up in the centre) or seven (4 each, 2 up and 2 down) may play",
         "five_cards": "Five-card version: 5 cards each and 2 face up in the centre, the rest set aside",
         "deal_packets": "With 5 or 4 cards each, how the hand is dealt",

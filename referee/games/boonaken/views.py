@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUITS
-from ...events import Bid as BidEvent, CardDealt, CardDiscarded, CardPlayed, HandStarted
+from ...events import Bid as BidEvent, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted
 from ...game import HOST, Game
 from ...options import Option
 from . import bidding, play, roem
-from .bids import bid_words, trump_words
+from .bids import bid_words, legal_bids, trump_words
 from .deal_state import BoonakenDeal
 from .events import RoemCardNamed, RoemChallenged, RoemDeclared, TrumpNamed
 from .roem_calls import cards_owed, clockwise_from_declarer, number_contract
@@ -23,8 +23,13 @@ from . import scoring
 from .tricks import has_trump
 
 
+def in_hand_order(cards) -> list:
+    """Suit by suit, high to low: the way a hand is held and shown."""
+    return sorted(cards, key=lambda c: ("SHCD".index(c.suit), -c.rank))
+
+
 def _codes(cards) -> list[str]:
-    return [c.code for c in sorted(cards, key=lambda c: (c.suit, -c.rank))]
+    return [c.code for c in in_hand_order(cards)]
 
 
 # --------------------------------------------------------------------------------- options
@@ -35,7 +40,7 @@ def seat_options(state, seat: int) -> list[Option]:
         return []
     out: list[Option] = []
     if hand.phase == "bidding":
-        for bid in bidding.legal_bids(hand.order, hand.bids, seat, settings):
+        for bid in legal_bids(hand, seat, settings):
             label = "Pass" if bid.kind == "pass" else f"Bid {bid_words(bid)}"
             out.append(Option("bid", seat, label, BidEvent(seat, str(bid) if bid.kind != "number" else str(bid.amount)),
                               rule="bidding"))
@@ -45,7 +50,7 @@ def seat_options(state, seat: int) -> list[Option]:
         label = f"Discard face down ({done + 1} of {n})"
         if hand.fully_known(seat):
             out += [Option("discard", seat, f"{label}: {c.pretty}", CardDiscarded(seat, c), rule="centre-cards")
-                    for c in sorted(hand.known_holding(seat))]
+                    for c in in_hand_order(hand.known_holding(seat))]
         else:
             out.append(Option("discard", seat, label, CardDiscarded(seat, None), rule="centre-cards",
                               needs=("card",)))
@@ -54,10 +59,13 @@ def seat_options(state, seat: int) -> list[Option]:
         out += [Option("trump", seat, f"Trump: {trump_words(s)}", TrumpNamed(seat, s), rule="trump") for s in SUITS]
     if hand.phase != "play":
         return out
+    if hand.contract.kind == "open_boonaak" and seat == hand.declarer and not hand.shown and not hand.tricks \
+            and not hand.trick:
+        out.append(Option("show", seat, "Lay my hand open", HandShown(seat, ()), rule="contract", needs=("cards",)))
     out += _roem_options(hand, settings, seat)
     if hand.to_play() == seat and not (cards_owed(hand) and hand.tricks and not hand.trick):
         if hand.fully_known(seat):
-            held = tuple(sorted(hand.known_holding(seat)))
+            held = tuple(in_hand_order(hand.known_holding(seat)))
             legal = play.legal_plays(held, [c for _, c in hand.trick], hand.trump, settings) if hand.trick else held
             out += [Option("play", seat, f"Play {c.pretty}", CardPlayed(seat, c), rule="follow") for c in legal]
         else:
@@ -133,7 +141,7 @@ def deal_view(state, viewer) -> dict[str, Any]:
     seat = viewer if isinstance(viewer, int) else None
 
     def sees_hand(s: int) -> bool:
-        return viewer == HOST or seat == s
+        return viewer == HOST or seat == s or (hand.shown and s == hand.declarer)
 
     def shows_to(s: int) -> dict[str, Any]:
         held = hand.known_holding(s)

@@ -129,7 +129,7 @@ def test_out_of_turn_cards_are_refused_not_reattributed():
 
 def test_options_are_the_legal_cards_when_the_hand_is_known():
     state, _ = run(_playing(), CardPlayed(1, C("KH")))
-    assert [o.event.card.code for o in options(state, 2) if o.action == "play"] == ["7H", "8H", "9H"]
+    assert [o.event.card.code for o in options(state, 2) if o.action == "play"] == ["9H", "8H", "7H"]
 
 
 def test_a_revoke_seen_as_it_lands_is_announced_or_taken_back():
@@ -218,3 +218,26 @@ def test_every_option_offered_is_accepted():
         for o in options(state, seat):
             if not o.needs:
                 apply(state, o.event)
+
+
+# --------------------------------------------------------------------------- variants
+def test_seven_players_bid_misere_on_the_first_deal_of_a_game_under_the_variant():
+    state = table({"six_seven_players": True, "seven_first_misere": True}, seats=tuple(range(1, 8)))
+    state, _ = run(state, HandStarted(1, 7))
+    assert [o.label for o in options(state, 1)] == ["Bid misère"]
+    assert "everyone bids misère" in refused(state, Bid(1, "pass"))
+    state, _ = run(state, *[Bid(s, "misere") for s in range(1, 8)])
+    assert state.hand.chain == tuple(range(1, 8)) and state.hand.phase == "exchange"
+
+
+def test_open_boonaak_is_played_with_the_hand_laid_open_and_no_centre_cards():
+    from referee.events import HandShown
+    from referee.games.boonaken.settings import BoonakenSettings
+    settings = BoonakenSettings.five_card_version().to_json()
+    state, said = run(table(settings), HandStarted(1, 4), Bid(1, "open boonaak"), Bid(2, "pass"), Bid(3, "pass"),
+                      Bid(4, "pass"))
+    assert state.hand.phase == "play" and "centre cards stay where they are" in " ".join(texts(said))
+    assert "all 5 cards" in refused(state, HandShown(1, tuple(parse_cards("AH KH"))))
+    state, _ = run(state, HandShown(1, tuple(parse_cards("AH KH QH JH TH"))))
+    assert view(state, 3)["boonaken"]["seats"][0]["cards"] == ["AH", "KH", "QH", "JH", "TH"]
+    assert [o.event.card.code for o in options(state, 1) if o.action == "play"] == ["AH", "KH", "QH", "JH", "TH"]
