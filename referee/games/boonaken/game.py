@@ -189,7 +189,7 @@ class Boonaken(Game):
         tricks.on_card_played(self, w, event)
 
     def show_hand(self, w: Work, event: HandShown) -> None:
-        """Open boonaak is played with the declarer's hand face up on the table (line 167)."""
+        """Open boonaak is played with the declarer's hand face up on the table (line 166)."""
         hand = w.hand
         if hand.contract is None or hand.contract.kind != "open_boonaak" or event.seat != hand.declarer:
             raise Refusal("only the declarer of an open boonaak lays the hand open")
