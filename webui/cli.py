@@ -100,7 +100,7 @@ def read_events(path: Path):
 
 def cmd_replay(args) -> int:
     text, numbered = read_events(args.file)
-    if args.game:
+    if getattr(args, "game", None):      # `croupier demo` replays through here without --game
         named = {e.game for _, e in numbered if e.type == "table_opened"}
         if named != {args.game}:
             raise CliError(f"{args.file} is {', '.join(sorted(named)) or 'no game (no table_opened)'}, "
