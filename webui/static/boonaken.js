@@ -14,7 +14,9 @@ B.deal = (bk) => {
   const seatRow = (s) => el("tr", { "data-seat": s.seat, class: s.seat === bk.turn ? "to-act" : "" },
     el("td", {}, s.name), el("td", { class: "num" }, s.holding), el("td", { class: "num" }, s.tricks),
     el("td", {}, el("span", { class: "cards inline" }, s.played.map(B.card))));
+  const drinks = bk.sheet && bk.sheet.drinks_words;      // the game is over: said first, big
   return el("div", { class: "bk-deal" },
+    drinks ? el("p", { class: "bk-drinks", id: "bk-deal-drinks" }, drinks) : null,
     el("p", { class: "bk-headline" }, el("strong", {}, bk.headline), bk.phase === "over" ? " · over" : ""),
     el("p", { id: "bk-contract", class: "bk-contract" }, bk.contract_words || (bk.phase === "bidding" ? "Bidding" : "")),
     bk.turn_words ? el("p", { class: "bk-turn" }, "Now: " + bk.turn_words) : null,
@@ -52,11 +54,11 @@ B.sheet = (sheet) => {
   return el("div", { class: "bk-sheet", id: "bk-sheet" },
     el("p", { class: "muted" }, `Game ${sheet.game_no} · ${sheet.scoring === "marks" ? "plus and minus marks" : "points"}`),
     el("div", { class: "scroll" }, el("table", { class: "grid bk-sheet-table" },
-      el("tr", {}, rows.map((r) => el("th", { "data-seat": r.seat }, r.name, el("small", {}, " seat " + r.seat)))),
+      el("tr", {}, rows.map((r) => el("th", { "data-seat": r.seat }, r.name, el("small", {}, "seat " + r.seat)))),
       el("tr", {}, rows.map((r) => el("td", { class: "bk-col" }, marks(r)))),
       el("tr", {}, rows.map((r) => el("td", { class: "bk-status " + r.status, title: r.words }, r.status_words))))),
     el("ul", { class: "muted bk-sheet-words" }, rows.filter((r) => r.status !== "in").map((r) => el("li", {}, `${r.name}: ${r.words}`))),
-    sheet.drinks_words ? el("p", { class: "bk-drinks", id: "bk-drinks" }, "🍺 " + sheet.drinks_words) : null);
+    sheet.drinks_words ? el("p", { class: "bk-drinks", id: "bk-drinks" }, sheet.drinks_words) : null);
 };
 
 /* ------------------------------------------------------------------ a seat's moves */

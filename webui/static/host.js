@@ -49,9 +49,10 @@ H.renderBoonaken = (v) => {
   const bk = v.boonaken;
   document.getElementById("bk-host").hidden = !bk;
   if (!bk) return;
-  C.clear(document.getElementById("bk-host-deal"), B.deal(bk), bk.seats.some((s) => s.cards) ? C.el("div", { class: "bk-hands" },
-    bk.seats.map((s) => C.el("p", { "data-seat": s.seat }, C.el("strong", {}, s.name + ": "), (s.cards || []).map(P.card),
-      (s.discards || []).length ? [" discarded ", s.discards.map(P.card)] : null))) : null);
+  const held = (bk.seats || []).filter((s) => (s.cards || []).length || (s.discards || []).length);
+  C.clear(document.getElementById("bk-host-deal"), B.deal(bk), held.length ? C.el("div", { class: "bk-hands" },
+    held.map((s) => C.el("p", { "data-seat": s.seat }, C.el("strong", {}, s.name + ": "), (s.cards || []).map(P.card),
+      (s.discards || []).length ? [" discarded ", ...s.discards.map(P.card)] : null))) : null);
   C.clear(document.getElementById("bk-host-sheet"), B.sheet(bk.sheet));
 };
 
@@ -208,6 +209,8 @@ H.renderNightForm = () => {
   const showSettings = () => {
     const g = H.games.find((x) => x.id === sel.value);
     C.clear(document.getElementById("night-settings"), (g ? g.settings : []).map(H.settingField));
+    // "amounts in dollars and cents" only for a game with stakes (Boonaken plays for the drinks)
+    document.getElementById("money-hint").hidden = !(g ? g.settings : []).some((x) => x.kind === "money");
   };
   sel.addEventListener("change", showSettings);
   showSettings();

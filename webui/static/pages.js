@@ -146,6 +146,7 @@ P.renderMe = (me) => {
       el("div", { class: "buttons" }, answers.length ? answers.map(button)
         : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
+  document.getElementById("decisions-card").hidden = !!bk && !items.length;   // Boonaken asks nothing but moves
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
   const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
