@@ -165,6 +165,7 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
                      "war": _war(hand, net, names)}
     return {
         "night": {"session": table.session_id, "name": session["name"], "game": state.game,
+                  "game_name": getattr(registry.games().get(state.game), "name", state.game),
                   "started_at": session["started_at"], "ended": night.ended, "settings": _settings(state),
                   "settings_in_words": settings_in_words(state)},
         "viewer": viewer, "last_id": last_id, "seats": seats, "hand": hand_view, "pot": str(state.pot_total()),

@@ -157,6 +157,23 @@ def test_each_viewer_sees_its_own_cards_and_never_anothers(table):
     assert host_view["seats"][0]["discards"] and all("cards" in s for s in host_view["seats"])
 
 
+def test_a_playing_host_sees_only_their_seats_cards(table):
+    dash, host, phones = table
+    assert host.post("/api/host/playing", {"seat": 1}).status_code == 200
+    take(phones[2], "bid", bid="30")
+    for seat in (3, 4, 1):
+        take(phones[seat], "bid", bid="pass")
+    take(phones[2], "discard", card="JH")
+    got = host.get("/api/host/state")
+    text = got.get_data(as_text=True)
+    hidden = _secrets(dash.extensions["croupier"].table.state, 1)
+    assert not sorted(h for h in hidden if h in text)
+    ann = next(s for s in got.get_json()["boonaken"]["seats"] if s["seat"] == 1)
+    assert {c["code"] for c in ann["cards"]} == set(HANDS[1].split())
+    ben = got.get_json()["seat_options"]["2"]          # his discards name his cards: left out, his trump kept
+    assert {o["action"] for o in ben} == {"trump"} and got.get_json()["playing_left_out"] >= 9
+
+
 def test_the_card_picker_takes_only_the_boonaken_pack(dash, dash_host):
     night = dash.extensions["croupier"]
     night.start("boonaken", [1, 2, 3, 4], NAMES, {}, "unnamed cards")

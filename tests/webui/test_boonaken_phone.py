@@ -88,6 +88,9 @@ def test_a_roem_challenge_played_from_the_phones(app):
         expect(table.locator("#bk-ruling")).to_have_text("Ben's 20 roem stands")
         expect(table.locator("#money")).to_be_hidden()
         shot(ben, "boonaken-2-ruling")
+        shot(table, "boonaken-2-table")
+        for page in (ben, table, host):                       # nothing pushes a phone's page sideways
+            assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.url
         # nobody's page names another seat's cards in hand: Ann's page, after the first trick
         ann_text = phones[1].locator("main").inner_text()
         assert not [c for c in ("K♥", "Q♥", "J♦", "10♦", "9♠", "J♠") if c in ann_text]

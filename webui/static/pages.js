@@ -55,7 +55,8 @@ P.renderTable = (s) => {
     const h = s.hand;
     const dealer = h && (s.seats.find((x) => x.seat === h.dealer) || { name: "seat " + h.dealer }).name;
     C.clear(night, el("h2", {}, s.night.name + (s.night.ended ? " (over)" : "")),
-      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · ${dealer} deals` : " · between hands")));
+      el("p", { class: "muted" }, (s.night.game_name || s.night.game) +
+        (h ? ` · ${s.boonaken ? "deal" : "hand"} ${h.number} · ${dealer} deals` : s.boonaken ? " · between deals" : " · between hands")));
   }
   document.getElementById("pot").textContent = C.money(s.pot);
   const pots = (s.hand && s.hand.pots) || [];
