@@ -19,7 +19,7 @@ def add_options(p) -> None:
     p.add_argument("--names", help="with --game: the players' names in seat order, comma-separated (Ann,Ben,Cleo,Dev)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", type=setting_text,
                    help="with --game: a setting of the game (e.g. --set scoring=points --set minimum_bid=25); "
-                        "repeatable; `croupier rules --settings` and the host console explain each")
+                        "repeatable; each setting is printed in words as the night opens, and explained on the host console")
     p.add_argument("--night-name", default="", help="with --game: the night's name (default: night of <date>)")
 
 

@@ -115,11 +115,15 @@ def _secrets(state, viewer) -> set[str]:
     return {t for c in hidden - seen for t in (f'"{c.code}"', c.pretty)}
 
 
-def _check(dash, phones, viewers):
+def _check(dash, phones, viewers, why=False):
     state = dash.extensions["croupier"].table.state
     for viewer, client in viewers.items():
         hidden = _secrets(state, viewer)
         texts = {"/state": client.get("/state").get_data(as_text=True), "/api/feed": client.get("/api/feed").get_data(as_text=True)}
+        for ann in (json.loads(texts["/api/feed"]) if why else ()):      # each "why?", its rule card left out
+            if ann["id"] is not None:
+                said = client.get(f"/api/why/{ann['id']}").get_json()
+                texts[f"why #{ann['id']}"] = json.dumps({k: v for k, v in said.items() if k != "rule"}, ensure_ascii=False)
         if isinstance(viewer, int):
             texts["/api/me"] = client.get("/api/me").get_data(as_text=True)
             texts["/me"] = client.get("/me").get_data(as_text=True)
@@ -144,7 +148,7 @@ def test_each_viewer_sees_its_own_cards_and_never_anothers(table):
         _check(dash, phones, viewers)                               # Ben's discards are Ben's alone
     take(phones[2], "trump", suit="S")
     take(phones[2], "play", card="AH")
-    _check(dash, phones, viewers)
+    _check(dash, phones, viewers, why=True)
     hidden_all = {f'"{c}"' for c in CENTRE_DOWN.split() + ASIDE.split()}
     for viewer, client in viewers.items():           # the live stream, from the opening on
         resp = client.get("/events", headers={"Last-Event-ID": "1"}, buffered=False)

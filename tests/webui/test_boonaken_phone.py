@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from boonaken_kit import NAMES, first_deal_events, play_deal_out, start_option, submit
+from boonaken_kit import HANDS, NAMES, first_deal_events, play_deal_out, start_option, submit
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 
@@ -50,8 +50,19 @@ def test_a_roem_challenge_played_from_the_phones(app):
         host.locator("#hand-form button").click()
         expect(host.locator("#bk-host-deal")).to_contain_text("Deal 1 (game 1): Ann deals, Dev cuts")
         expect(host.locator("#bk-host-sheet th[data-seat='3']")).to_contain_text("Cleo")
-        for e in first_deal_events():            # the cards, as the host enters them (tested on the console)
-            submit(night, e)
+        # the host enters a first round of cards and a face-up centre card on the console, the rest in-process
+        firsts = {seat: hand.split()[0] for seat, hand in HANDS.items()}
+        for seat, code in firsts.items():
+            host.fill(f"#street-cards input[data-seat='{seat}']", code)
+        host.locator("#street-form button[type=submit]").click()
+        expect(host.locator("#bk-host-deal")).to_contain_text("Cleo: Q♦")
+        host.select_option("#card-option", label="Centre card face up")
+        host.fill("#card-code", "TS")
+        host.locator("#card-form button[type=submit]").click()
+        expect(host.locator("#bk-host-deal")).to_contain_text("10♠")
+        for e in first_deal_events():
+            if e.card.code not in (*firsts.values(), "TS"):
+                submit(night, e)
         tokens = {p["seat"]: p["token"] for p in night.players()}
         phones = {s: phone_for(browser, base, tokens[s], errors) for s in NAMES}
         ben, cleo = phones[2], phones[3]
