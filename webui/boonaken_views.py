@@ -21,7 +21,7 @@ RANKS = "789TJQKA"
 SUITS = "SHDC"
 PACK = [r + s for s in SUITS for r in reversed(RANKS)]    # the 32 cards of the Boonaken pack, by suit
 SEAT_ACTIONS = ("bid", "discard", "trump", "play", "roem", "challenge", "roem_card")
-SHEET_WORDS = {"in": "still in", "erin": "erin", "eruit": "eruit", "wip": "wip", "lost": "lost"}
+SHEET_WORDS = {"in": "still in", "erin": "erin", "eruit": "eruit", "wip": "wip"}
 
 
 def card(code: str | None, up: bool = True) -> dict[str, Any]:
@@ -78,9 +78,9 @@ def _roem(roem: dict, names: dict[int, str]) -> dict:
             "named_cards": {s: card(c) for s, c in roem["named"].items()}}
 
 
-def deal_words(seen: dict, names: dict[int, str]) -> dict | None:
-    """The viewer's Boonaken view with names and cards to draw (None when no deal was dealt yet
-    but the sheet has nothing either)."""
+def deal_words(seen: dict, names: dict[int, str]) -> dict:
+    """The viewer's Boonaken view with names, sentences and cards to draw; before the first deal
+    only `{"deal": None, "sheet": None}`."""
     if not seen or seen.get("deal") is None:
         return {"deal": None, "sheet": _sheet(seen.get("sheet") if seen else None, names)}
     contract = seen["contract"]

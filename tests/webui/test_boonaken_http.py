@@ -127,9 +127,9 @@ def _check(dash, phones, viewers, why=False):
         if isinstance(viewer, int):
             texts["/api/me"] = client.get("/api/me").get_data(as_text=True)
             texts["/me"] = client.get("/me").get_data(as_text=True)
-            mine = {c["code"] for c in json.loads(texts["/api/me"])["state"]["boonaken"]["seats"]
-                    [[s["seat"] for s in json.loads(texts["/api/me"])["state"]["boonaken"]["seats"]].index(viewer)]["cards"]}
-            assert mine == {c.code for c in state.hand.known_holding(viewer)}     # its own cards, all of them
+            seats = json.loads(texts["/api/me"])["state"]["boonaken"]["seats"]
+            mine = next(s for s in seats if s["seat"] == viewer)
+            assert {c["code"] for c in mine["cards"]} == {c.code for c in state.hand.known_holding(viewer)}   # all its own
         for where, text in texts.items():
             leaked = sorted(h for h in hidden if h in text)
             assert not leaked, f"{where} for viewer {viewer} names {leaked}"

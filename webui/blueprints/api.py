@@ -218,7 +218,7 @@ def take_option():
         if other is not None:
             raise ApiError(403, f"that move is seat {other}'s, not yours (seat {g.seat}): "
                                 f"a phone makes only its own seat's moves")
-        console.find_option(state, g.seat, key)       # the 400 or 409 in words
+        mine = console.find_option(state, g.seat, key)    # raises: not a key (400), or no longer offered (409)
     if mine.action not in SEAT_ACTIONS:
         raise ApiError(409, f"{mine.label}: made at the table, not from the phone")
     if set(mine.needs) - {"card"}:

@@ -5,15 +5,13 @@
 
 const B = (window.B = {});
 
-B.card = (c) => P.card(c);
-
-/* The deal as this viewer may see it. `mine`: the viewer's seat (its own cards are on My seat). */
+/* The deal as this viewer may see it (a seat's own cards are drawn on My seat, above its moves). */
 B.deal = (bk) => {
   const { el } = C;
   if (!bk || bk.deal === null) return el("p", { class: "muted" }, "No deal yet: the host starts one.");
   const seatRow = (s) => el("tr", { "data-seat": s.seat, class: s.seat === bk.turn ? "to-act" : "" },
     el("td", {}, s.name), el("td", { class: "num" }, s.holding), el("td", { class: "num" }, s.tricks),
-    el("td", {}, el("span", { class: "cards inline" }, s.played.map(B.card))));
+    el("td", {}, el("span", { class: "cards inline" }, s.played.map(P.card))));
   const drinks = bk.sheet && bk.sheet.drinks_words;      // the game is over: said first, big
   return el("div", { class: "bk-deal" },
     drinks ? el("p", { class: "bk-drinks", id: "bk-deal-drinks" }, drinks) : null,
@@ -22,9 +20,9 @@ B.deal = (bk) => {
     bk.turn_words ? el("p", { class: "bk-turn" }, "Now: " + bk.turn_words) : null,
     bk.bids_words.length ? el("p", { class: "muted bk-bids" }, "Bids: " + bk.bids_words.join(" · ")) : null,
     el("div", { class: "bk-centre" }, el("span", { class: "muted" }, bk.centre_words + (bk.centre_cards.length ? ": " : "")),
-      el("span", { class: "cards inline" }, bk.centre_cards.map(B.card))),
+      el("span", { class: "cards inline" }, bk.centre_cards.map(P.card))),
     bk.trick_cards.length ? el("div", { class: "bk-trick", id: "bk-trick" }, el("strong", {}, `Trick ${bk.tricks.length + 1}: `),
-      bk.trick_cards.map((t) => el("span", { class: "bk-play" }, t.name + " ", B.card(t)))) : null,
+      bk.trick_cards.map((t) => el("span", { class: "bk-play" }, t.name + " ", P.card(t)))) : null,
     B.roem(bk.roem),
     bk.results_words.length ? el("p", { class: "bk-results" }, bk.results_words.join(" · ")) : null,
     bk.revokes_words.length ? el("ul", { class: "bk-revokes" }, bk.revokes_words.map((w) => el("li", {}, w))) : null,
@@ -64,7 +62,7 @@ B.sheet = (sheet) => {
 /* ------------------------------------------------------------------ a seat's moves */
 /* One button per option, or for the bids one picker: a select of the number bids and a button
    per named bid (pass, misère, zwabber, boonaak...). An option that needs a card gets a select of
-   the Boonaken pack (7 to ace). `prefix`: who the moves are for, on the host console. */
+   the Boonaken pack (7 to ace). The host console draws a seat's moves with it too. */
 B.moves = (options, done) => {
   const { el } = C;
   const out = [];
