@@ -14,6 +14,7 @@ from ...cards import SUITS
 from ...events import Bid as BidEvent, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted
 from ...game import HOST, Game
 from ...options import Option
+from ...state import evolve
 from . import bidding, play, roem
 from .bids import bid_words, legal_bids, trump_words
 from .deal_state import BoonakenDeal
@@ -123,8 +124,9 @@ def host_options(game, state) -> list[Option]:
         for place, up, deck, most in (("up", True, "main", lay.centre_up), ("down", False, "main", lay.centre_down),
                                       ("aside", False, "aside", lay.set_aside)):
             if hand.dealt.get(place, 0) < most:
+                # a face-up CardDealt without its card is refused when made: the blank skips that check
                 base.append(Option("deal", None, f"Centre card {'face up' if up else place}",
-                                   CardDealt(None, None, up, deck=deck), needs=("card",)))
+                                   evolve(CardDealt(None, None, False, deck=deck), up=up), needs=("card",)))
         for seat in hand.order:
             if hand.dealt.get(f"hand:{seat}", 0) < lay.hand_size:
                 base.append(Option("deal", None, f"A card into seat {seat}'s hand", CardDealt(seat, None, False),
