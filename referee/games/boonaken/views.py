@@ -138,7 +138,10 @@ def host_options(game, state) -> list[Option]:
 def deal_view(state, viewer) -> dict[str, Any]:
     hand: BoonakenDeal | None = state.hand
     if hand is None:
-        return {"sheet": None}
+        # Before the first deal: the game's empty sheet, so every phone shows who is playing.
+        seats = tuple(s for s in state.seats if s not in state.sitting_out)
+        fresh = scoring.new_sheet(seats, state.settings) if len(seats) >= 2 else None
+        return {"sheet": None if fresh is None else sheet_view(fresh, (), (), 1, state.settings)}
     settings = state.settings
     seat = viewer if isinstance(viewer, int) else None
 
@@ -185,7 +188,7 @@ def deal_view(state, viewer) -> dict[str, Any]:
         "revokes": [{"seat": r.seat, "trick": r.trick, "card": r.card.code, "reason": r.reason} for r in hand.revokes],
         "results": [{"seat": s, "won": w} for s, w in hand.results],
         "redeal": hand.redeal,
-        "sheet": sheet_view(hand, settings),
+        "sheet": sheet_view(hand.sheet, hand.losers, hand.past, hand.game_no, settings),
     }
 
 
@@ -198,17 +201,17 @@ def _roem_view(hand: BoonakenDeal) -> dict[str, Any]:
             "cancelled_by": hand.roem_cancelled_by}
 
 
-def sheet_view(hand: BoonakenDeal, settings) -> dict[str, Any]:
-    sheet = hand.sheet
+def sheet_view(sheet, losers: tuple, past: tuple, game_no: int, settings) -> dict[str, Any]:
     rows = []
     for s in sheet.seats:
         column, words = scoring.seat_words(sheet, s, settings)
         status = scoring.status_word(sheet, s, settings)
-        if s in hand.losers:
-            status, words = "loser", "the loser: buys the drinks"
+        if s in losers:     # erin, or the last one still in (who has no second − but loses too)
+            status = "erin" if status == "erin" else "loser"
+            words = f"{words}: buys the drinks" if status == "erin" else "the last one still in: buys the drinks"
         rows.append({"seat": s, "column": column, "status": status, "words": words})
-    losers = list(hand.losers)
-    past = [{"game_no": g, "losers": list(found)} for g, found in hand.past]
-    return {"scoring": settings.scoring, "game_no": hand.game_no, "rows": rows, "losers": losers, "past": past,
+    losers = list(losers)
+    return {"scoring": settings.scoring, "game_no": game_no, "rows": rows, "losers": losers,
+            "past": [{"game_no": g, "losers": list(found)} for g, found in past],
             "drinks": (" and ".join(f"seat {s}" for s in losers) + (" buys" if len(losers) == 1 else " buy")
                        + " the drinks") if losers else ""}
