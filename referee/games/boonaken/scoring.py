@@ -75,7 +75,9 @@ def certain_results(hand: BoonakenDeal, settings) -> dict[int, bool]:
         elif kind == "number":
             have = trick_points(hand, seat)
             left = bcards.PACK_POINTS - sum(trick_points(hand, s) for s in hand.order) - _out_of_play_points(hand)
-            most_roem = hand.declared if hand.roem_cancelled_by is None else 0
+            # A challenge that cancels is proven only once the challenger's cards are all played
+            # (a false one is void, decision 11): until then the declared roem may still count.
+            most_roem = hand.declared
             if have + left + most_roem < hand.contract.amount:
                 out[seat] = False
             elif not hand.declared and have >= hand.contract.amount:
