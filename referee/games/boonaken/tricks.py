@@ -100,7 +100,8 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
     if reason:
         _revoke(game, w, Revoke(seat, trick_no, card, reason))
     _earlier_revokes(game, w, seat)
-    if len(hand.trick) == len(hand.order):
+    # A revoke can end the deal (stop_when_certain): then this card completes no trick and scores nothing.
+    if hand.phase == "play" and len(hand.trick) == len(hand.order):
         _trick_done(game, w)
 
 

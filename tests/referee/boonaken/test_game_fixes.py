@@ -33,3 +33,17 @@ def test_a_challenge_not_yet_proven_does_not_make_a_loss_certain():
     state, said = play(table)
     assert not [t for t in texts(said, "deal-certain") if "loses" in t]
     assert state.hand.results == ((1, True),)
+
+
+def test_a_revoke_proven_by_the_last_card_ends_the_deal_once():
+    # stop_when_certain at a camera table: seat 4 plays Q♦ K♦ 9♦ to the trump leads of tricks 1-3
+    # and shows the 8♥ it held only as its last card, which completes trick 6. The revoke decides
+    # the deal (seat 1 wins) and ends it; the last card must not score it a second time.
+    tricks = ((1, "JH 7H QH QD"), (1, "9H TH KH KD"), (1, "AH 7S AD 9D"), (1, "AS KS 8S TD"), (1, "AC KC 9S JD"),
+              (1, "9C QC TS 8H"))
+    table = Table("revoke-last-card", stop_when_certain=True).deal(
+        4, bids="1:120 2:pass 3:pass 4:pass", tricks=tricks, seen=False, **A_DEAL)
+    state, said = play(table)
+    assert state.hand.sheet.column(1) == "+"
+    assert len(texts(said, "marks")) == 1
+    assert state.hand.phase == "over"
