@@ -47,3 +47,27 @@ def test_a_revoke_proven_by_the_last_card_ends_the_deal_once():
     assert state.hand.sheet.column(1) == "+"
     assert len(texts(said, "marks")) == 1
     assert state.hand.phase == "over"
+
+
+def test_an_unseen_discard_may_be_a_centre_card_the_declarer_took():
+    # A camera table: seat 1 takes A♠ A♣ (face up) and the two face-down cards, and discards four
+    # cards unseen, the A♠ among them. The referee may not go on believing seat 1 holds the A♠: its
+    # 8♣ on trick 5 (no spade left to follow) and its A♣ on trick 6 are its own cards.
+    deal = dict(up="AS AC", down="7C 8C", exchange=((1, "AS 7D 8D 9C"),), trump="H")
+    tricks = ((1, "JH 7H 8H QD"), (1, "9H TH QH KD"), (1, "AH 7S KH 9D"), (1, "7C KC 8S TD"), (2, "KS 9S JD 8C"),
+              (2, "QC TS AD AC"))
+    state, said = play(Table("unseen-discard").deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=tricks, seen=False,
+                                                    **deal))
+    assert state.hand.phase == "over"
+    assert state.hand.revokes == ()
+
+
+def test_an_unseen_discard_taken_in_a_misere_chain_may_be_played_by_the_next_bidder():
+    # Camera table, misère chain 1, 2: seat 1 takes 8♦ 9♦ (face up) and the two down, and discards
+    # four unseen, 8♦ among them; seat 2 takes those and plays the 8♦.
+    tricks = ((1, "7S AS JS AD"), (2, "KS TS KD 8S"), (2, "AH JH QD 7H"), (2, "KH TH AC 8H"), (2, "8D 9H KC 7D"),
+              (2, "QS 9S QC 7C"))
+    table = Table("unseen-chain").deal(4, bids="1:misere 2:misere 3:pass 4:pass", up="8D 9D", down="TD JD",
+                                       exchange=((1, "8D 9D TD JD"), (2, "QH 9D TD JD")), tricks=tricks, seen=False)
+    state, _ = play(table)
+    assert state.hand.results == ((1, True), (2, False))
