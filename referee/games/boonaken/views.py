@@ -148,8 +148,8 @@ def deal_view(state, viewer) -> dict[str, Any]:
     if hand.contract is not None:
         contract = {"seat": hand.declarer, "kind": hand.contract.kind, "amount": hand.contract.amount,
                     "text": bid_words(hand.contract), "misere_chain": list(hand.chain)}
-    taken = hand.phase != "bidding"
-    took = hand.takers[0] if hand.takers else None
+    taken = hand.centre_taken
+    took = hand.takers[0] if taken else None
     centre = {"up": [] if taken else [c.code for c in hand.centre_up],
               "size": hand.centre_size, "taken_by": took if taken else None}
     if viewer == HOST or (taken and seat is not None and seat == took):

@@ -71,3 +71,19 @@ def test_an_unseen_discard_taken_in_a_misere_chain_may_be_played_by_the_next_bid
                                        exchange=((1, "8D 9D TD JD"), (2, "QH 9D TD JD")), tricks=tricks, seen=False)
     state, _ = play(table)
     assert state.hand.results == ((1, True), (2, False))
+
+
+def test_five_card_boonaak_leaves_the_centre_cards_in_the_centre():
+    # Line 163: in boonaak the declarer may not take the centre cards, so every viewer still sees
+    # them face up in the centre and nobody is said to have taken them.
+    from fixtures_variants import FIVE_CARD
+    from referee.engine import view
+    from referee.game import HOST
+    tricks = ((2, "JS 7S AD AC"), (2, "9S 8S KD KC"), (2, "AS TS QD QC"), (2, "KS AH JD JC"), (2, "QS KH TD TC"))
+    table = Table("five-card-boonaak", **FIVE_CARD).deal(1, bids="2:boonaak 3:pass 4:pass 1:pass", up="9H 8H",
+                                                         trump="S", hand_size=5, tricks=tricks)
+    state, _ = play(table)
+    for viewer in (None, 3, HOST):
+        centre = view(state, viewer)["boonaken"]["centre"]
+        assert (centre["up"], centre["taken_by"]) == (["9H", "8H"], None)
+    assert state.hand.results == ((2, True),)
