@@ -100,9 +100,11 @@ def check_certain(w: Work) -> None:
             continue
         hand.certain += (seat,)
         hidden = not all(hand.fully_known(s) for s in hand.order)
+        # Under stop_when_certain the deal ends once every result is certain (said next), else it goes on.
+        rest = "" if settings.stop_when_certain else " The deal is played out, so that every card is seen."
         w.say(f"Certain now: seat {seat} {'wins' if won else 'loses'} the {_contract_name(hand)}"
-              f"{' (unless an earlier revoke comes to light)' if hidden else ''}. "
-              "The deal is played out, so that every card is seen.", rule="deal-certain", seats=(seat,))
+              f"{' (unless an earlier revoke comes to light)' if hidden else ''}.{rest}", rule="deal-certain",
+              seats=(seat,))
 
 
 # ------------------------------------------------------------------------------ the result

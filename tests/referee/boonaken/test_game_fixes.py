@@ -87,3 +87,13 @@ def test_five_card_boonaak_leaves_the_centre_cards_in_the_centre():
         centre = view(state, viewer)["boonaken"]["centre"]
         assert (centre["up"], centre["taken_by"]) == (["9H", "8H"], None)
     assert state.hand.results == ((2, True),)
+
+
+def test_stop_when_certain_does_not_say_the_deal_is_played_out():
+    from builder import A_TRICKS
+    hold = {1: "AS AC 9C", 2: "KS KC QC", 3: "8S 9S TS", 4: "TD JD AD"}
+    table = Table("stop", stop_when_certain=True).deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=A_TRICKS[:3],
+                                                       hold=hold, **A_DEAL)
+    _, said = play(table)
+    assert texts(said, "deal-certain") == ["Certain now: seat 1 wins the 60.",
+                                           "Every result is certain: the deal ends here (stop_when_certain)."]
