@@ -14,6 +14,7 @@ from ...cards import SUITS
 from ...events import Bid as BidEvent, CardDealt, CardDiscarded, CardPlayed, HandStarted
 from ...game import HOST, Game
 from ...options import Option
+from ..stud_options import blank_deal
 from . import bidding, play, roem
 from .bids import bid_words, trump_words
 from .deal_state import BoonakenDeal
@@ -116,7 +117,7 @@ def host_options(game, state) -> list[Option]:
                                       ("aside", False, "aside", lay.set_aside)):
             if hand.dealt.get(place, 0) < most:
                 base.append(Option("deal", None, f"Centre card {'face up' if up else place}",
-                                   CardDealt(None, None, up, deck=deck), needs=("card",)))
+                                   blank_deal(None, None, up, deck), needs=("card",)))
         for seat in hand.order:
             if hand.dealt.get(f"hand:{seat}", 0) < lay.hand_size:
                 base.append(Option("deal", None, f"A card into seat {seat}'s hand", CardDealt(seat, None, False),

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent / "deals"))
 from builder import A_DEAL, Table  # noqa: E402
 from make_deals import R_DEAL, r_tricks  # noqa: E402
 
+from referee.cards import parse_card  # noqa: E402
 from referee.engine import replay  # noqa: E402
 from referee.events import loads_jsonl  # noqa: E402
 
@@ -97,3 +98,17 @@ def test_stop_when_certain_does_not_say_the_deal_is_played_out():
     _, said = play(table)
     assert texts(said, "deal-certain") == ["Certain now: seat 1 wins the 60.",
                                            "Every result is certain: the deal ends here (stop_when_certain)."]
+
+
+def test_the_host_may_enter_a_face_up_centre_card():
+    # Before the bidding the host's options offer every card still to deal; a face-up centre card
+    # is offered as a blank to fill (a face-up card_dealt without its card is not an event).
+    from referee.engine import apply, options
+    from referee.events import HandStarted, TableOpened
+    from referee.state import State
+    state, _ = apply(State(), TableOpened("boonaken", (1, 2, 3, 4)))
+    state, _ = apply(state, HandStarted(1, 4))
+    up = [o for o in options(state, None) if o.label == "Centre card face up"]
+    assert len(up) == 1
+    state, said = apply(state, up[0].fill(card=parse_card("AS")))
+    assert said[-1].text == "Centre: A♠ face up."
