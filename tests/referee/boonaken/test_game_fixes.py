@@ -112,3 +112,15 @@ def test_the_host_may_enter_a_face_up_centre_card():
     assert len(up) == 1
     state, said = apply(state, up[0].fill(card=parse_card("AS")))
     assert said[-1].text == "Centre: A♠ face up."
+
+
+def test_a_void_challenge_no_longer_shows_as_cancelling_the_roem():
+    # Seat 4's 100 cancels the 70 when trick 1 ends, and proves false at the end: the 70 counts,
+    # and the view of the roem must say so (cancelled by nobody), as the result does.
+    from referee.engine import view
+    from referee.game import HOST
+    table = Table("void-challenge").deal(4, bids="1:120 2:pass 3:pass 4:pass", seen=False,
+                                         tricks=r_tricks("R70 JH 7S 9H C4=100 7H"), **R_DEAL)
+    state, _ = play(table)
+    assert state.hand.results == ((1, True),)
+    assert view(state, HOST)["boonaken"]["roem"]["cancelled_by"] is None
