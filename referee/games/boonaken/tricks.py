@@ -128,7 +128,7 @@ def _revoke(game, w: Work, revoke: Revoke) -> None:
     hand, settings = w.hand, w.state.settings
     hand.revokes += (revoke,)
     effect = {"penalty": game.revoke_effect(hand, revoke.seat),
-              "announce": "the table plays on (illegal_card: announce)",
+              "announce": "The table plays on (illegal_card: announce)",
               "take_back": game.revoke_effect(hand, revoke.seat)}[settings.illegal_card]
     w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}, but {revoke.reason}. "
           f"{effect}.", rule="revoke", kind=Kind.OBLIGATION, seats=(revoke.seat,))

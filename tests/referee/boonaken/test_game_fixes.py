@@ -124,3 +124,12 @@ def test_a_void_challenge_no_longer_shows_as_cancelling_the_roem():
     state, _ = play(table)
     assert state.hand.results == ((1, True),)
     assert view(state, HOST)["boonaken"]["roem"]["cancelled_by"] is None
+
+
+def test_an_announced_revoke_reads_as_two_sentences():
+    from builder import REVOKE_TRICKS
+    table = Table("announce", illegal_card="announce").deal(4, bids="1:110 2:pass 3:pass 4:pass",
+                                                            tricks=REVOKE_TRICKS, **A_DEAL)
+    _, said = play(table)
+    assert texts(said, "revoke") == ["Revoke: seat 2 played 7♠ to trick 1, but trump was led and the hand held "
+                                     "10♥ 7♥. The table plays on (illegal_card: announce)."]
