@@ -36,8 +36,8 @@ def cards(text: str) -> list[Card]:
 class Table:
     """One night at one table: `deal(...)` adds a whole deal; `jsonl()` is the file."""
 
-    def __init__(self, title: str, seats=(1, 2, 3, 4), notes: str = "", **settings) -> None:
-        self.title, self.notes = title, notes
+    def __init__(self, title: str, seats=(1, 2, 3, 4), **settings) -> None:
+        self.title = title
         self.seats = tuple(seats)
         self.rng = random.Random(f"{SEED}:{title}")
         self.events: list[Event] = [TableOpened("boonaken", self.seats, dict(settings))]
@@ -46,11 +46,10 @@ class Table:
     # ------------------------------------------------------------------------------ a deal
     def deal(self, dealer: int, *, bids: str, up: str = "", down: str = "", exchange=(), tricks=(),
              trump: str | None = None, seats_in=None, hand_size: int = 6, hold: dict | None = None,
-             seen: bool = True, after=()) -> "Table":
+             seen: bool = True) -> "Table":
         """One deal. `bids`: "2:75 3:pass ..." (a bid of words joins them with _, "boonaak_50");
         `exchange`: ((seat, "discards"), ...) in the chain's order; `tricks`: ((leader, "cards"), ...);
-        `hold`: cards a seat still holds when the deal stops early; `after`: events after the last
-        trick (a seat naming its card late)."""
+        `hold`: cards a seat still holds when the deal stops early."""
         self.number += 1
         order = self._order(dealer, seats_in)
         played = {s: [] for s in order}
@@ -78,7 +77,6 @@ class Table:
                 at += 1
             if at != len(order):
                 raise ValueError(f"deal {self.number}: a trick of {at} cards for {len(order)} seats: {text}")
-        body += list(after)
         for seat in order:
             kept = played[seat] + cards((hold or {}).get(seat, ""))
             dealt[seat] = [c for c in kept if c not in taken_by.get(seat, ())] + dealt[seat]
@@ -96,7 +94,7 @@ class Table:
         out = []
         for word in text.split():
             seat, bid = word.split(":")
-            out.append(Bid(int(seat), bid.replace("_", " ")))
+            out.append(Bid(int(seat), bid.replace("_", " ").replace("misere", "misère")))   # as the phones send it
         return out
 
     @staticmethod
@@ -143,9 +141,10 @@ class Table:
         return out
 
     # ------------------------------------------------------------------------------ output
-    def jsonl(self) -> str:
-        head = "".join(f"# {line}\n" if line else "#\n" for line in (self.title + "\n" + self.notes.strip()).splitlines())
-        return head + dumps_jsonl(self.events)
+    def jsonl(self, notes: str = "") -> str:
+        """The events, one a line, under the title and the notes (the hand check) as # comments."""
+        lines = [self.title] + [line.strip() for line in notes.strip().splitlines()]
+        return "".join(f"# {line}\n".replace("# \n", "#\n") for line in lines) + dumps_jsonl(self.events)
 
 
 # ------------------------------------------------------------------ the number-bid deal ("A")

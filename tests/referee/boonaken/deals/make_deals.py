@@ -17,7 +17,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
+sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
 
 from builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table  # noqa: E402
 from fixtures_contracts import CONTRACTS  # noqa: E402
@@ -143,6 +143,12 @@ FIXTURES.update(VARIANTS)
 FIXTURES.update(GAME)
 
 
+def fixture_text(name: str) -> str:
+    """The fixture's .jsonl: its events under its hand check."""
+    make = FIXTURES[name]
+    return make().jsonl(make.__doc__ or "")
+
+
 def replay_json(path: Path) -> dict:
     from webui import cli
     out = io.StringIO()
@@ -165,7 +171,7 @@ def main(argv: list[str]) -> None:
     names = [a for a in argv if not a.startswith("--")] or list(FIXTURES)
     for name in names:
         path = HERE / f"{name}.jsonl"
-        path.write_text(FIXTURES[name]().jsonl(), encoding="utf-8")
+        path.write_text(fixture_text(name), encoding="utf-8")
         if write_expected:
             exp = expected_of(replay_json(path))
             (HERE / f"{name}.expected.json").write_text(json.dumps(exp, ensure_ascii=False, indent=1) + "\n",
