@@ -66,6 +66,10 @@ KEY = {
                                            ("scoring", "+ 70 roem = 178")]),
     "09-revoke-seen-at-once": key({1: True}, {1: "marks +"}, revokes=[(2, 1, "7S")],
                                   said=[("revoke", "Seat 1 wins on the revoke")]),
+    "21-roem-several-challengers-camera": key({1: True}, {1: "marks +"}, roem=(50, None),
+                                              said=[("roem-challenge", "cancels seat 1's 50 roem (70 is more)"),
+                                                    ("false-roem", "The challenge is void"),
+                                                    ("scoring", "108 card points in tricks + 50 roem = 158")]),
     "10-revoke-proven-later-camera": key({1: True}, {1: "marks +"}, revokes=[(2, 1, "7S")],
                                          said=[("revoke", "(played later: 10♥)")]),
     "11-boonaak-roem-held": key({1: True}, {1: "marks +"}, said=[("scoring", "boonaak with 220 roem won")]),
@@ -85,7 +89,8 @@ KEY = {
                                                                ("scoring", "114 card points")]),
     "31-no-undertrump": key({1: True}, {1: "marks +"}, revokes=[(3, 4, "TH")], said=[("revoke", "no under-trumping")]),
     "32-six-run-100": key({1: False}, {1: "marks −"}, said=[("false-roem", "bid boonaak with 200 roem")]),
-    "33-roem-not-shared": key({1: False}, {1: "marks −"}, roem=(140, None), said=[("false-roem", "declared 140")]),
+    "33-roem-not-shared": key({1: True}, {1: "marks −+"}, roem=(120, None),
+                              said=[("false-roem", "declared 140"), ("scoring", "84 card points in tricks + 120 roem = 204")]),
     "34-minimum-bid-25": key({1: True}, {1: "marks +"}, said=[("bidding", "Seat 1: 25."), ("scoring", "made 35")]),
     "35-misere-100-zwabber-125": key({4: True}, {4: "marks +"}, said=[("bidding", "Seat 3: 105."), ("scoring", "zwabber won")]),
     "36-zwabber-with-roem": key({1: True}, {1: "marks +"}, said=[("scoring", "zwabber with 50 roem won")]),
@@ -110,7 +115,7 @@ KEY = {
 
 
 def test_every_fixture_is_checked_by_hand():
-    assert len(NAMES) >= 39
+    assert len(NAMES) >= 40
     assert set(NAMES) == set(KEY) == set(make_deals.FIXTURES)
 
 

@@ -1,5 +1,5 @@
-"""One fixture per variant setting of the original (and per setting of the decisions doc), each
-built to show where the variant changes the deal. Each docstring is the hand check."""
+"""One fixture per variant of the original and per setting the issue names, each built to show
+where the setting changes the deal. Each docstring is the hand check."""
 
 from __future__ import annotations
 
@@ -43,15 +43,18 @@ def six_run_100() -> Table:
 
 def roem_not_shared() -> Table:
     """Sharing off (decision 1): four aces with the trump K and Q are 100 + stuk 20 = 120; the A-K-Q
-    run would need the A♥ a second time. Seat 1 bids 150 and declares 140, the sharing total.
-    Tricks: A♥ 7♥ 8♥ 10♥ = 21 (seat 1); K♥ J♥ 9♥ K♠ = 3+20+14+3 = 40 to seat 2; 7♠ 7♦ Q♠ A♠ = 13;
-    A♦ 8♠ 8♦ J♠ = 12; A♣ 9♠ 9♦ K♣ = 14; Q♥ 10♠ 10♦ Q♣ = 24: seat 1 84. Once played, 140 is not
-    in seat 1's cards: false roem, the bid is lost, − . Check: 84 + 40 + discards K♦ Q♦ J♦ 9♣ 6 +
-    aside 7♣ 8♣ 10♣ J♣ 11 = 141."""
-    return Table("roem-not-shared", roem_shared_with_run=False).deal(
-        4, bids="1:150 " + PASS3, up="AD AC", down="KD QD", exchange=((1, "KD QD JD 9C"),), trump="H",
-        tricks=((1, "R140 AH 7H 8H TH"), (1, "KH JH 9H KS"), (2, "7S 7D QS AS"), (1, "AD 8S 8D JS"),
-                (1, "AC 9S 9D KC"), (1, "QH TS TD QC")))
+    run would need the A♥ a second time. Deal 1: seat 1 bids 150 and declares 140, the sharing
+    total. Tricks: A♥ 7♥ 8♥ 10♥ = 21 (seat 1); K♥ J♥ 9♥ K♠ = 3+20+14+3 = 40 to seat 2; 7♠ 7♦ Q♠
+    A♠ = 13; A♦ 8♠ 8♦ J♠ = 12; A♣ 9♠ 9♦ K♣ = 14; Q♥ 10♠ 10♦ Q♣ = 24: seat 1 84. Once played, 140
+    is not in seat 1's cards: false roem, the bid is lost, − . Check: 84 + 40 + discards K♦ Q♦ J♦
+    9♣ 6 + aside 7♣ 8♣ 10♣ J♣ 11 = 141.
+    Deal 2 (seat 1 deals; seat 1 bids last): the same cards, bid 125, declared 120: it holds, 84 +
+    120 = 204 >= 125, made: seat 1 −+ , wip."""
+    deal = dict(up="AD AC", down="KD QD", exchange=((1, "KD QD JD 9C"),), trump="H")
+    rest = ((1, "KH JH 9H KS"), (2, "7S 7D QS AS"), (1, "AD 8S 8D JS"), (1, "AC 9S 9D KC"), (1, "QH TS TD QC"))
+    return (Table("roem-not-shared", roem_shared_with_run=False)
+            .deal(4, bids="1:150 " + PASS3, tricks=((1, "R140 AH 7H 8H TH"),) + rest, **deal)
+            .deal(1, bids="2:pass 3:pass 4:pass 1:125", tricks=((1, "R120 AH 7H 8H TH"),) + rest, **deal))
 
 
 def minimum_bid_25() -> Table:

@@ -109,6 +109,19 @@ def false_challenge_camera() -> Table:
                                                 tricks=r_tricks("R70 JH 7S 9H C4=100 7H"), seen=False, **R_DEAL)
 
 
+def roem_several_challengers_camera() -> Table:
+    """Several challengers, heard clockwise from the declarer's left (decision 6), at a camera
+    table. Bid 120, seat 1 declares 50 (K Q J 10 of hearts, top K♥). Seat 3 challenges with 50,
+    seat 2 with 70. Seat 2 is heard first: 70 is more, so the 50 is cancelled when trick 1 ends;
+    seat 1 and seat 3 still name their cards (K♥, Q♠) for the equal one. At the end seat 2 has
+    played A K Q J of diamonds and 7♠ 8♠: 50, no 70, the challenge is void. Seat 3's 9 10 J Q of
+    spades make 50 with the Q♠ on top, below the K♥: the 50 stands after all. 108 + 50 = 158 >= 120,
+    made, + ."""
+    tricks = r_tricks("R50 JH C3=50 7S C2=70 9H 7H", later=((1, "N1=KH N3=QS KH 8S AH 8H"),))
+    return Table("roem-several-challengers-camera").deal(4, bids="1:120 2:pass 3:pass 4:pass", seen=False,
+                                                         tricks=tricks, **R_DEAL)
+
+
 # ------------------------------------------------------------------------------- revokes
 
 
@@ -135,6 +148,7 @@ FIXTURES = {
     "06-roem-equal-declarer-stands": roem_equal_declarer_stands,
     "07-false-roem-declarer": false_roem_declarer,
     "08-false-challenge-camera": false_challenge_camera,
+    "21-roem-several-challengers-camera": roem_several_challengers_camera,
     "09-revoke-seen-at-once": revoke_seen_at_once,
     "10-revoke-proven-later-camera": revoke_proven_later_camera,
 }
