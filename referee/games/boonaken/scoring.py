@@ -176,7 +176,8 @@ def seat_words(sheet, seat: int, settings) -> tuple[str, str]:
     now = marks.status(sheet, seat)
     words = {"eruit": "two +: eruit, a winner, out until the loser is found",
              "erin": "two −: erin", "wip": "one + and one −: wip, the next mark decides", "in": "still in"}[now]
-    return "marks " + sheet.column(seat).replace("-", "−"), words
+    column = sheet.column(seat).replace("-", "−")
+    return (f"marks {column}" if column else "no marks"), words
 
 
 def status_word(sheet, seat: int, settings) -> str:

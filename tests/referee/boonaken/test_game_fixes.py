@@ -133,3 +133,12 @@ def test_an_announced_revoke_reads_as_two_sentences():
     _, said = play(table)
     assert texts(said, "revoke") == ["Revoke: seat 2 played 7♠ to trick 1, but trump was led and the hand held "
                                      "10♥ 7♥. The table plays on (illegal_card: announce)."]
+
+
+def test_a_seat_without_marks_reads_no_marks():
+    from referee.engine import view
+    from referee.game import HOST
+    from builder import A_TRICKS
+    state, _ = play(Table("columns").deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=A_TRICKS, **A_DEAL))
+    rows = view(state, HOST)["boonaken"]["sheet"]["rows"]
+    assert [row["column"] for row in rows] == ["marks +", "no marks", "no marks", "no marks"]
