@@ -158,3 +158,16 @@ def test_replaying_the_final_log_gives_the_same_view(name):
     again, _ = replay(state.log.to_tuple())
     for viewer in (HOST, None, *state.seats):
         assert view(again, viewer) == view(state, viewer)
+
+
+def test_the_next_game_is_dealt_by_the_seat_right_of_the_loser():
+    # Line 123: after fixture 50 (seat 4 lost), seat 3 deals game 2, so the loser bids first.
+    from referee.engine import apply
+    from referee.events import HandStarted
+    from referee.work import Refusal
+    state, _ = replay(loads_jsonl((DEALS / "50-five-player-game.jsonl").read_text(encoding="utf-8")))
+    with pytest.raises(Refusal, match="seat 3 deals now"):
+        apply(state, HandStarted(6, 4))
+    state, said = apply(state, HandStarted(6, 3))
+    assert said[-1].text.startswith("Deal 6 (game 2): seat 3 deals") and said[-1].text.endswith("Seat 4 bids first.")
+    assert [row["column"] for row in view(state, HOST)["boonaken"]["sheet"]["rows"]] == ["no marks"] * 5

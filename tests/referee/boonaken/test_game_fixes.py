@@ -1,5 +1,5 @@
 """Regression tests for bugs the deal fixtures found in the Boonaken game, one per fix. Each deal
-is written with the fixtures' builder (tests/referee/boonaken/deals/builder.py) and replayed."""
+is written with the fixtures' builder (tests/referee/boonaken/deals/deal_builder.py) and replayed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "deals"))
 
-from builder import A_DEAL, Table  # noqa: E402
+from deal_builder import A_DEAL, Table  # noqa: E402
 from make_deals import R_DEAL, r_tricks  # noqa: E402
 
 from referee.cards import parse_card  # noqa: E402
@@ -91,7 +91,7 @@ def test_five_card_boonaak_leaves_the_centre_cards_in_the_centre():
 
 
 def test_stop_when_certain_does_not_say_the_deal_is_played_out():
-    from builder import A_TRICKS
+    from deal_builder import A_TRICKS
     hold = {1: "AS AC 9C", 2: "KS KC QC", 3: "8S 9S TS", 4: "TD JD AD"}
     table = Table("stop", stop_when_certain=True).deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=A_TRICKS[:3],
                                                        hold=hold, **A_DEAL)
@@ -127,7 +127,7 @@ def test_a_void_challenge_no_longer_shows_as_cancelling_the_roem():
 
 
 def test_an_announced_revoke_reads_as_two_sentences():
-    from builder import REVOKE_TRICKS
+    from deal_builder import REVOKE_TRICKS
     table = Table("announce", illegal_card="announce").deal(4, bids="1:110 2:pass 3:pass 4:pass",
                                                             tricks=REVOKE_TRICKS, **A_DEAL)
     _, said = play(table)
@@ -138,7 +138,7 @@ def test_an_announced_revoke_reads_as_two_sentences():
 def test_a_seat_without_marks_reads_no_marks():
     from referee.engine import view
     from referee.game import HOST
-    from builder import A_TRICKS
+    from deal_builder import A_TRICKS
     state, _ = play(Table("columns").deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=A_TRICKS, **A_DEAL))
     rows = view(state, HOST)["boonaken"]["sheet"]["rows"]
     assert [row["column"] for row in rows] == ["marks +", "no marks", "no marks", "no marks"]

@@ -4,7 +4,7 @@ Each docstring is the hand check. Dealer 4 at four seats, so seat 1 bids first."
 
 from __future__ import annotations
 
-from builder import A_DEAL, A_TRICKS, Table
+from deal_builder import A_DEAL, A_TRICKS, Table
 
 PASS3 = "2:pass 3:pass 4:pass"
 

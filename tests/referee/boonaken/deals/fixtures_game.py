@@ -4,7 +4,7 @@ by the next mark, and the loser going erin. The docstring is the hand check."""
 
 from __future__ import annotations
 
-from builder import A_DEAL, A_TRICKS, Table
+from deal_builder import A_DEAL, A_TRICKS, Table
 
 # Misère deals at five: the low hand leads 7♠ and never wins; the big hand (A K of spades and
 # hearts, A♦ K♣) takes five tricks; the A♣ hand wins trick 6 when K♣ is led. 9♣ 10♣ are the

@@ -3,7 +3,7 @@ where the setting changes the deal. Each docstring is the hand check."""
 
 from __future__ import annotations
 
-from builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table
+from deal_builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table
 from fixtures_contracts import NOT_HELD, ZWABBER
 
 PASS3 = "2:pass 3:pass 4:pass"

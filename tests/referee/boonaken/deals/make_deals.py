@@ -1,6 +1,6 @@
 """Writes the Boonaken fixtures: `python tests/referee/boonaken/deals/make_deals.py [--expected] [NAME...]`.
 
-One function per fixture builds its deals with `builder.Table`; its docstring is the hand check
+One function per fixture builds its deals with `deal_builder.Table`; its docstring is the hand check
 (card points per trick, roem, the result and the mark), worked out from the rules
 (boonaken-fa.txt, boonaken.md, docs/boonaken-decisions.md), not from the referee. `--expected`
 also writes each `.expected.json` from `croupier replay --game boonaken FILE --json`, to be
@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
 
-from builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table  # noqa: E402
+from deal_builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table  # noqa: E402
 from fixtures_contracts import CONTRACTS  # noqa: E402
 from fixtures_game import GAME  # noqa: E402
 from fixtures_variants import VARIANTS  # noqa: E402
