@@ -52,7 +52,8 @@ def key(results, columns, roem=None, revokes=(), losers=(), said=()):
 
 KEY = {
     "01-number-made": key({1: True}, {1: "marks +"}, said=[("scoring", "104 card points in tricks + 0 roem = 104")]),
-    "02-number-failed": key({1: False}, {1: "marks −"}, said=[("scoring", "went down on 110")]),
+    "02-number-failed": key({1: False}, {1: "marks −"}, said=[("trump", "No trump named: J♥ led, ♥ hearts are trump"),
+                                                              ("scoring", "went down on 110")]),
     "03-roem-declared": key({1: True}, {1: "marks +"}, roem=(70, None), said=[("scoring", "108 card points in tricks + 70 roem = 178")]),
     "04-roem-challenged-higher": key({1: False}, {1: "marks −"}, roem=(70, 2),
                                      said=[("roem-challenge", "(100 is more)"), ("scoring", "108 card points in tricks + 0 roem")]),

@@ -35,8 +35,10 @@ def number_made() -> Table:
 
 
 def number_failed() -> Table:
-    """The same cards, bid 110: 104 card points and no roem, 104 < 110: went down, − ."""
-    return Table("number-failed").deal(4, bids="1:110 2:pass 3:pass 4:pass", tricks=A_TRICKS, **A_DEAL)
+    """The same cards, bid 110, and seat 1 leads the J♥ without naming trump: hearts are trump
+    (line 77), so the points are deal A's. 104 card points and no roem, 104 < 110: went down, − ."""
+    return Table("number-failed").deal(4, bids="1:110 2:pass 3:pass 4:pass", tricks=A_TRICKS,
+                                       **dict(A_DEAL, trump=None))
 
 
 # ------------------------------------------------------------------------ the roem deal ("R")
