@@ -134,7 +134,9 @@ def deal_view(state, viewer) -> dict[str, Any]:
     seat = viewer if isinstance(viewer, int) else None
 
     def sees_hand(s: int) -> bool:
-        return viewer == HOST or seat == s
+        # Open boonaak is played with the declarer's cards shown (line 162): everyone sees them.
+        shown = hand.contract is not None and hand.contract.kind == "open_boonaak" and s == hand.declarer
+        return viewer == HOST or seat == s or shown
 
     def shows_to(s: int) -> dict[str, Any]:
         held = hand.known_holding(s)

@@ -142,3 +142,18 @@ def test_a_seat_without_marks_reads_no_marks():
     state, _ = play(Table("columns").deal(4, bids="1:60 2:pass 3:pass 4:pass", tricks=A_TRICKS, **A_DEAL))
     rows = view(state, HOST)["boonaken"]["sheet"]["rows"]
     assert [row["column"] for row in rows] == ["marks +", "no marks", "no marks", "no marks"]
+
+
+def test_open_boonaak_shows_the_declarers_cards_to_everyone():
+    # Line 162: open boonaak is won "with your cards shown": every viewer sees the declarer's hand.
+    from fixtures_variants import FIVE_CARD
+    from referee.engine import view
+    table = Table("open", **FIVE_CARD).deal(1, bids="2:open_boonaak 3:pass 4:pass 1:pass", up="9H 8H", trump="S",
+                                            hand_size=5, tricks=((2, "JS 7S AD AC"),),
+                                            hold={2: "9S AS KS QS", 3: "8S TS AH KH", 4: "KD QD JD TD",
+                                                  1: "KC QC JC TC"})
+    state, _ = play(table)
+    for viewer in (None, 1, 3):
+        seats = {s["seat"]: s for s in view(state, viewer)["boonaken"]["seats"]}
+        assert seats[2]["cards"] == ["AS", "KS", "QS", "9S"]
+        assert "cards" not in seats[4]
