@@ -109,6 +109,11 @@ KEY = {
     "46-illegal-card-announce": key({1: False}, {1: "marks −"}, revokes=[(2, 1, "7S")],
                                     said=[("revoke", "The table plays on")]),
     "47-stop-when-certain": key({1: True}, {1: "marks +"}, said=[("deal-certain", "the deal ends here")]),
+    "48-roem-tie-trick-order": key({1: True}, {1: "marks +"}, roem=(50, None),
+                                   said=[("roem-challenge", "Seat 1's 50 roem stands")]),
+    "49-lone-misere-overcall-above": key({1: True}, {1: "marks +"}, said=[("bidding", "Seat 2: 80."), ("scoring", "made 85")]),
+    "51-two-erin-both": key({2: False, 1: False}, {1: "marks −−", 2: "marks −−"}, losers=[2, 1],
+                            said=[("loser", "seats 2 and 1 lose and buy the drinks")]),
     "50-five-player-game": key({4: False}, {1: "no marks", 2: "marks ++", 3: "marks −++", 4: "marks −−", 5: "no marks"},
                                losers=[4], said=[("deal", "Deal 3 (game 1): seat 3 deals"), ("marks", "wip"),
                                                  ("loser", "seat 4 loses and buys the drinks")]),
@@ -116,7 +121,7 @@ KEY = {
 
 
 def test_every_fixture_is_checked_by_hand():
-    assert len(NAMES) >= 40
+    assert len(NAMES) >= 43
     assert set(NAMES) == set(KEY) == set(make_deals.FIXTURES)
 
 

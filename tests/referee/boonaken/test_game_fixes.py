@@ -8,8 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "deals"))
 
-from deal_builder import A_DEAL, Table  # noqa: E402
-from make_deals import R_DEAL, r_tricks  # noqa: E402
+from deal_builder import A_DEAL, R_DEAL, Table, r_tricks  # noqa: E402
 
 from referee.cards import parse_card  # noqa: E402
 from referee.engine import replay  # noqa: E402

@@ -3,8 +3,8 @@ where the setting changes the deal. Each docstring is the hand check."""
 
 from __future__ import annotations
 
-from deal_builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table
-from fixtures_contracts import NOT_HELD, ZWABBER
+from deal_builder import A_DEAL, A_TRICKS, R_DEAL, REVOKE_TRICKS, Table, r_tricks
+from fixtures_contracts import ZWABBER
 
 PASS3 = "2:pass 3:pass 4:pass"
 # The "K" deal: seat 1 keeps 7♦ to lead into seats 2 and 3, both void in diamonds and both holding
@@ -150,14 +150,14 @@ TWO_MISERES = ((1, "7S 9S KS JS"), (3, "QS TS AS 7C"), (1, "7H AH KH JH"), (2, "
                (3, "KD AD 7D 9D"), (4, "AC 8S 8D QD"))
 
 
-def two_erin_first() -> Table:
+def two_erin_first(two_erin: str = "first") -> Table:
     """Two erin in one deal, setting "first". Deal 1: seats 1 and 2 bid misère; seat 1 takes trick
     2 with A♠ (following spades), seat 2 trick 3 with A♥: both − . Deal 2 (seat 1 deals): seat 2
     bids misère first, seat 1 joins; the same cards, both take a trick again: both erin, and the
     first in the chain, seat 2, is the loser."""
     second = ((2, "9S KS JS 7S"), (3, "QS TS AS 7C"), (1, "7H AH KH JH"), (2, "9H QH TH 8H"),
               (3, "KD AD 7D 9D"), (4, "AC 8S 8D QD"))
-    return (Table("two-erin-first", two_erin="first")
+    return (Table(f"two-erin-{two_erin}", two_erin=two_erin)
             .deal(4, bids="1:misere 2:misere 3:pass 4:pass", up="KC QC", down="JC TC",
                   exchange=((1, "KC QC JC TC"), (2, "KC QC JC TC")), tricks=TWO_MISERES)
             .deal(1, bids="2:misere 3:pass 4:pass 1:misere", up="KC QC", down="JC TC",
@@ -195,6 +195,30 @@ def stop_when_certain() -> Table:
         4, bids="1:60 " + PASS3, tricks=A_TRICKS[:3], hold=hold, **A_DEAL)
 
 
+def roem_tie_trick_order() -> Table:
+    """roem_tie_order "trick" (decision 5's setting): deal 05's cards, 50 declared, seat 2's equal 50
+    challenge. In trick order the highest card of K Q J 10 of trumps is the J♥ (the boer), and a
+    trump is above every plain card: J♥ against A♦, the 50 stands (by the natural order seat 1 names
+    K♥ and the A♦ cancels it, fixture 05). 108 + 50 = 158 >= 120, made, + ."""
+    tricks = r_tricks("R50 JH 7S C2=50 9H 7H", later=((1, "N1=JH N2=AD KH 8S AH 8H"),))
+    return Table("roem-tie-trick-order", roem_tie_order="trick").deal(4, bids="1:120 " + PASS3, tricks=tricks,
+                                                                      **R_DEAL)
+
+
+def lone_misere_overcall_above() -> Table:
+    """lone_misere_overcall "above" (decision 2, the text's "more than 75"): over seat 1's lone
+    misère seat 2 bids 80 (75 would not overcall), 3 and 4 pass, seat 1 bids 85, seat 2 passes. Deal
+    A's cards: 104 >= 85, made, + ."""
+    return Table("lone-misere-overcall-above", lone_misere_overcall="above").deal(
+        4, bids="1:misere 2:80 3:pass 4:pass 1:85 2:pass", tricks=A_TRICKS, **A_DEAL)
+
+
+def two_erin_both() -> Table:
+    """Two erin in one deal, the default "both" (decision 9): fixture 43's two deals; seats 2 and 1
+    both reach two − in deal 2 and both lose, sharing the drinks."""
+    return two_erin_first(two_erin="both")
+
+
 VARIANTS = {
     "30-klaverjas-order": klaverjas_order,
     "31-no-undertrump": no_undertrump,
@@ -214,4 +238,7 @@ VARIANTS = {
     "45-illegal-card-take-back": illegal_card_take_back,
     "46-illegal-card-announce": illegal_card_announce,
     "47-stop-when-certain": stop_when_certain,
+    "48-roem-tie-trick-order": roem_tie_trick_order,
+    "49-lone-misere-overcall-above": lone_misere_overcall_above,
+    "51-two-erin-both": two_erin_both,
 }

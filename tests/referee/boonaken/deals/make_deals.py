@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
 
-from deal_builder import A_DEAL, A_TRICKS, REVOKE_TRICKS, Table  # noqa: E402
+from deal_builder import A_DEAL, A_TRICKS, R_DEAL, REVOKE_TRICKS, Table, r_tricks  # noqa: E402
 from fixtures_contracts import CONTRACTS  # noqa: E402
 from fixtures_game import GAME  # noqa: E402
 from fixtures_variants import VARIANTS  # noqa: E402
@@ -39,25 +39,6 @@ def number_failed() -> Table:
     (line 77), so the points are deal A's. 104 card points and no roem, 104 < 110: went down, − ."""
     return Table("number-failed").deal(4, bids="1:110 2:pass 3:pass 4:pass", tricks=A_TRICKS,
                                        **dict(A_DEAL, trump=None))
-
-
-# ------------------------------------------------------------------------ the roem deal ("R")
-# Dealer 4, seat 1 declares with K Q J 10 of hearts (trump): run 50 + stuk 20 = 70; A♠ A♣ come
-# from the centre. Seat 2 holds A K Q J of diamonds (a run of 50, top A♦) in the base deal.
-# Base tricks: 1 J♥ 7♠ 9♥ 7♥ = 20+0+14+0 = 34 (seat 1); 2 K♥ 8♠ A♥ 8♥ = 3+0+11+0 = 14 to seat 3
-# (A above K in trumps); 3 (seat 3 leads) 9♠ 7♣ A♠ J♦ = 0+0+11+1 = 12 (seat 1); 4 Q♥ Q♦ 10♠ 8♣ =
-# 2+2+10+0 = 14; 5 10♥ K♦ J♠ 9♣ = 10+3+1+0 = 14; 6 A♣ A♦ Q♠ 10♣ = 11+11+2+10 = 34.
-# Seat 1: 34+12+14+14+34 = 108; seat 3: 14; discards 7♦ 8♦ 9♦ K♠ = 3; aside Q♣ J♣ K♣ 10♦ = 16:
-# 108 + 14 + 3 + 16 = 141.
-R_DEAL = dict(up="AS AC", down="7D 8D", exchange=((1, "7D 8D 9D KS"),), trump="H")
-
-
-def r_tricks(first: str, second_seat2: str = "8S", later: tuple = ()) -> tuple:
-    t = [(1, first), (1, f"KH {second_seat2} AH 8H"), (3, "9S 7C AS JD"), (1, "QH QD TS 8C"),
-         (1, "TH KD JS 9C"), (1, "AC AD QS TC")]
-    for i, text in later:
-        t[i] = (t[i][0], text)
-    return tuple(t)
 
 
 def roem_declared() -> Table:
