@@ -86,7 +86,8 @@ def zwabber_with_roem() -> Table:
 def lone_misere_trump() -> Table:
     """Lone misère names trump for the deal (variant, read as for the deal): seat 1 names spades.
     Trick 1: 7♦ led, seat 2 (no diamonds) trumps with 7♠ and takes it; without trump the 7♦ would
-    have won it for seat 1. Trick 2: seat 3, void in hearts, trumps with the 9♠ (the nel, second in trump), and seat 3's spades take the rest. Seat 1 took no trick: + ."""
+    have won it for seat 1. Trick 2: seat 3, void in hearts, trumps with the 9♠ (the nel, second
+    in trump), and seat 3's spades take the rest. Seat 1 took no trick: + ."""
     return Table("lone-misere-trump", lone_misere_trump=True).deal(
         4, bids="1:misere " + PASS3, up="AD KD", down="QD JD", exchange=((1, "AD KD QD JD"),), trump="S",
         tricks=((1, "7D 7S 9H 9C"), (2, "AH 9S TC 7H"), (3, "AS JC 8H 8S"), (3, "KS QC 7C TS"),
