@@ -154,6 +154,9 @@ class Boonaken(Game):
         if card is None:
             if hand.fully_known(seat):
                 raise Refusal(f"seat {seat}'s hand is known: say which card is discarded")
+            # An unseen discard may be any card the seat held, the centre cards it took included:
+            # none of them is sure to be in its hand any more. The cards it plays still prove it.
+            hand.known[seat] = frozenset()
         elif card not in hand.known_holding(seat):
             where = hand.where(card)
             if where is not None or hand.fully_known(seat):

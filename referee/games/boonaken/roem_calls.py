@@ -170,4 +170,5 @@ def verify(w: Work) -> tuple[int, bool]:
         w.say(f"Seat {hand.declarer}'s {hand.declared} roem "
               + ("stands after all." if cancelled_by is None else f"is cancelled by seat {cancelled_by}."),
               rule="false-roem", seats=(hand.declarer,))
+        hand.roem_cancelled_by = cancelled_by
     return (0 if cancelled_by is not None else hand.declared), False

@@ -100,7 +100,8 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
     if reason:
         _revoke(game, w, Revoke(seat, trick_no, card, reason))
     _earlier_revokes(game, w, seat)
-    if len(hand.trick) == len(hand.order):
+    # A revoke can end the deal (stop_when_certain): then this card completes no trick and scores nothing.
+    if hand.phase == "play" and len(hand.trick) == len(hand.order):
         _trick_done(game, w)
 
 
@@ -127,7 +128,7 @@ def _revoke(game, w: Work, revoke: Revoke) -> None:
     hand, settings = w.hand, w.state.settings
     hand.revokes += (revoke,)
     effect = {"penalty": game.revoke_effect(hand, revoke.seat),
-              "announce": "the table plays on (illegal_card: announce)",
+              "announce": "The table plays on (illegal_card: announce)",
               "take_back": game.revoke_effect(hand, revoke.seat)}[settings.illegal_card]
     w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}, but {revoke.reason}. "
           f"{effect}.", rule="revoke", kind=Kind.OBLIGATION, seats=(revoke.seat,))

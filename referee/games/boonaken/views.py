@@ -146,7 +146,9 @@ def deal_view(state, viewer) -> dict[str, Any]:
     seat = viewer if isinstance(viewer, int) else None
 
     def sees_hand(s: int) -> bool:
-        return viewer == HOST or seat == s or (hand.shown and s == hand.declarer)
+        # Open boonaak is played with the declarer's cards shown (line 162): everyone sees them.
+        shown = hand.contract is not None and hand.contract.kind == "open_boonaak" and s == hand.declarer
+        return viewer == HOST or seat == s or shown
 
     def shows_to(s: int) -> dict[str, Any]:
         held = hand.known_holding(s)
@@ -161,8 +163,8 @@ def deal_view(state, viewer) -> dict[str, Any]:
     if hand.contract is not None:
         contract = {"seat": hand.declarer, "kind": hand.contract.kind, "amount": hand.contract.amount,
                     "text": bid_words(hand.contract), "misere_chain": list(hand.chain)}
-    taken = hand.phase != "bidding"
-    took = hand.takers[0] if hand.takers else None
+    taken = hand.centre_taken
+    took = hand.takers[0] if taken else None
     centre = {"up": [] if taken else [c.code for c in hand.centre_up],
               "size": hand.centre_size, "taken_by": took if taken else None}
     if viewer == HOST or (taken and seat is not None and seat == took):
