@@ -131,19 +131,17 @@ def _summarise(mask: int, six_run_points: int, shared: bool) -> tuple:
         return _NO_MELD
     totals = {0}
 
-    def extend(start: int, run_cards: int, four_cards: int, points: int) -> None:
+    def extend(start: int, run_cards: int, points: int) -> None:
         # Runs never share a card; a four shares with a run only under roem_shared_with_run
-        # (decision 1); two fours never share (each is all four cards of one rank).
+        # (decision 1). The fours come after the runs, so only a four meets runs chosen before
+        # it; two fours never share (each is all four cards of one rank).
         for i in range(start, len(found)):
             cards, value, is_run = found[i]
-            if is_run and not cards & run_cards and (shared or not cards & four_cards):
+            if not cards & run_cards or (shared and not is_run):
                 totals.add(points + value)
-                extend(i + 1, run_cards | cards, four_cards, points + value)
-            elif not is_run and (shared or not cards & run_cards):
-                totals.add(points + value)
-                extend(i + 1, run_cards, four_cards | cards, points + value)
+                extend(i + 1, run_cards | cards if is_run else run_cards, points + value)
 
-    extend(0, 0, 0, 0)
+    extend(0, 0, 0)
     plain = tuple(sorted(totals))
     with_stuk = tuple(sorted(totals | {t + STUK_POINTS for t in totals}))
     return (plain[-1], plain), (with_stuk[-1], with_stuk)
