@@ -131,15 +131,15 @@ def _summarise(mask: int, six_run_points: int, shared: bool) -> tuple:
         return _NO_MELD
     totals = {0}
 
-    def extend(start: int, run_cards: int, points: int) -> None:
+    def extend(start: int, taken: int, points: int) -> None:
         # Runs never share a card; a four shares with a run only under roem_shared_with_run
-        # (decision 1). The fours come after the runs, so only a four meets runs chosen before
-        # it; two fours never share (each is all four cards of one rank).
+        # (decision 1). The fours come after the runs, so only a four meets cards taken by runs
+        # chosen before it, and two fours never share (each is all four cards of one rank).
         for i in range(start, len(found)):
             cards, value, is_run = found[i]
-            if not cards & run_cards or (shared and not is_run):
+            if not cards & taken or (shared and not is_run):
                 totals.add(points + value)
-                extend(i + 1, run_cards | cards if is_run else run_cards, points + value)
+                extend(i + 1, taken | cards, points + value)
 
     extend(0, 0, 0)
     plain = tuple(sorted(totals))
