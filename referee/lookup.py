@@ -117,22 +117,47 @@ BASE_GAME_READINGS = (
 )
 
 
-def interpretations_markdown(game: str = "bonedoneskis") -> str:
-    """docs/interpretations.md, written from the rule objects so the two never disagree."""
-    lines = ["# How croupier reads the rules", "",
-             "Where a rule sheet can be read two ways we pick the reading a home game would most likely use, "
-             "write it here with the rule's id, and make it a setting where tables may disagree "
-             "(settings go in the `table_opened` event). This file is generated from the rule objects "
-             "(`python -m referee.lookup > docs/interpretations.md`); a test keeps them in step.", "",
-             f"## {game}: base game", ""]
-    lines += [f"- **{key}** — {text}" for key, text in BASE_GAME_READINGS]
-    lines += ["", f"## {game}: house rules", ""]
-    for rule in all_rules(game):
+# A game built on another has readings of that base game, listed before its own house rules.
+BASE_READINGS = {"bonedoneskis": BASE_GAME_READINGS}
+
+HEADER = ["# How croupier reads the rules", "",
+          "Where a rule sheet can be read two ways we pick the reading a home game would most likely use, "
+          "write it here with the rule's id, and make it a setting where tables may disagree "
+          "(settings go in the `table_opened` event). This file is generated from the rule objects "
+          "(`python -m referee.lookup > docs/interpretations.md`); a test keeps them in step.", ""]
+
+
+def rule_readings(rules) -> list[str]:
+    """One line per rule that has an interpretation: its id, name, the reading and its settings."""
+    lines = []
+    for rule in rules:
         if not rule.interpretation:
             continue
         settings = ", ".join(f"`{s.name}` (default `{s.default}`)" for s in rule.settings)
         lines.append(f"- **{rule.id}** ({rule.name}) — {rule.interpretation}"
                      + (f" Settings: {settings}." if settings else ""))
+    return lines
+
+
+def game_readings(game_id: str, rules) -> list[str]:
+    """A game's section: its base game's readings and house rules (with the base and table rules they
+    stand on), or, for a game of its own, every rule and decision in the game's order."""
+    if game_id in BASE_READINGS:
+        return ([f"## {game_id}: base game", ""] + [f"- **{key}** — {text}" for key, text in BASE_READINGS[game_id]]
+                + ["", f"## {game_id}: house rules", ""] + rule_readings(all_rules(game_id)))
+    return [f"## {game_id}: rules and decisions", ""] + rule_readings(rules)
+
+
+def interpretations_markdown(game: str | None = None) -> str:
+    """docs/interpretations.md, written from the rule objects so the two never disagree: a section for
+    every registered game that has rules (or only `game`'s), in the order the games joined."""
+    lines = list(HEADER)
+    sections = [game_readings(g.id, g.rules) for g in games().values()
+                if getattr(g, "rules", ()) and game in (None, g.id)]
+    if game is not None and not sections:
+        raise KeyError(f"no registered game {game!r} with rules")
+    for i, section in enumerate(sections):
+        lines += ([""] if i else []) + section
     return "\n".join(lines) + "\n"
 
 

@@ -106,7 +106,8 @@ def lookup(rules: Iterable[Rule], query: str) -> list[Rule]:
     cards = cards_in_query(query)
     for order, rule in enumerate(rules):
         score = 0
-        if q in (rule.id, _norm(rule.name), _norm(rule.id.replace("-", " "))):
+        # The query was normalised (hyphens dropped), so the id is compared normalised too.
+        if q in (rule.id, _norm(rule.id), _norm(rule.name), _norm(rule.id.replace("-", " "))):
             score += 100
         elif q in _norm(rule.name) or _norm(rule.name) in q:
             score += 60

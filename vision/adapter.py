@@ -8,6 +8,8 @@ the referee's current state so that one physical fact gives at most one event:
   `CardsSwapped`; a lone move becomes `CardMoved` when the window closes;
 * at showdown a seat's hole cards turned up one by one become one `HandShown` once all are up;
 * a move into the trick area is `CardPlayed` by the seat it came from;
+* at a Boonaken table (`CENTRE_CARD_GAMES`) `vision.adapter_tricks.TrickTable` reads every
+  observation instead: the centre, the set-aside row, the discards, and the trick area by turn;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
   for the host to confirm or correct: it never becomes a wrong announcement;
 * `waits` says when an observation must wait for the people at the table (a card leaving while a
@@ -23,6 +25,7 @@ from referee.cards import parse_card
 from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped,
                             CardTurnedDown, Event, HandShown)
 
+from .adapter_tricks import TrickTable
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
 
@@ -36,8 +39,9 @@ class Held:
 
 
 class Adapter:
-    def __init__(self, swap_window: int = 20):
+    def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None):
         self.swap_window = swap_window
+        self.tricks = tricks or TrickTable()  # how a Boonaken table reads
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -47,7 +51,7 @@ class Adapter:
     @staticmethod
     def _board(state, seat):
         hand = getattr(state, "hand", None)
-        if hand is None or seat is None:
+        if hand is None or seat is None or not hasattr(hand, "boards"):
             return None
         return hand.boards.get(seat)
 
@@ -79,6 +83,8 @@ class Adapter:
             return self._ask(obs, f"{obs.kind}: card not read with confidence ({cands}): confirm or correct it")
         if not self._in_hand(state):
             return self._skip(obs, "no hand in progress")
+        if self._trick_table(state):
+            return self.tricks.translate(obs, state, self)
         kind, seat = obs.kind, obs.seat
         card = parse_card(obs.card) if obs.card else None
         if kind == DEALT:
@@ -86,8 +92,6 @@ class Adapter:
                 if obs.up and self._has(state, seat, obs.card, up=True):
                     return self._skip(obs, "the referee already has this card there")
                 return [CardDealt(seat, card if obs.up else None, obs.up)]
-            if obs.zone == "pot" and getattr(state, "game", "") in CENTRE_CARD_GAMES:
-                return [CardDealt(None, card if obs.up else None, obs.up)]
             if obs.zone == "trick" and obs.from_seat is not None and card is not None:
                 return [CardPlayed(obs.from_seat, card)]  # played from a hand held over that seat
             return self._ask(obs, f"a card appeared in {obs.zone}: whose is it?")
@@ -133,7 +137,11 @@ class Adapter:
           open, is the showdown: it waits for the round to end rather than being a card turned up
           mid-hand (which would set off rules such as Straight Up)."""
         hand = getattr(state, "hand", None)
-        if obs.unconfirmed or hand is None or hand.phase == "over" or obs.seat is None:
+        if obs.unconfirmed or hand is None or hand.phase == "over":
+            return None
+        if self._trick_table(state):
+            return self.tricks.waits(obs, state)
+        if obs.seat is None:
             return None
         if obs.kind == REMOVED and obs.card:
             p = next((p for p in hand.pending if _about(p, obs.card)), None)
@@ -143,6 +151,15 @@ class Adapter:
         if obs.kind == EXPOSED and hand.phase == "betting" and hand.street >= getattr(hand, "final_street", 99):
             return "a hole card turned up after the last card: the showdown, once the last betting round is over"
         return None
+
+    def taken_back(self, held: Observation, removal: Observation, state) -> str | None:
+        """Does `removal` withdraw the held observation `held` (a refused card taken back off the
+        trick area)? Why, in words; None: it does not."""
+        return self.tricks.taken_back(held, removal) if self._trick_table(state) else None
+
+    @staticmethod
+    def _trick_table(state) -> bool:
+        return getattr(state, "game", "") in CENTRE_CARD_GAMES
 
     def _showdown_waits(self, state, seat) -> bool:
         hand = state.hand

@@ -114,30 +114,69 @@ def _rect(x0, y0, x1, y1):
     return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
 
 
-def default_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
-    """Seats around the marked area (two rows facing each other for up to 8 seats; the seat
-    numbers go clockwise from the bottom-left as the camera sees it), a centre strip with the
-    deck on the left, the pot in the middle and the trick area on the right."""
-    g = geometry or TableGeometry()
-    W, H, m = g.width_mm, g.height_mm, g.inset_mm + g.marker_mm / 2 + 5
-    band = (H - 2 * m) * 0.36
+def _seat_zones(n_seats: int, g: TableGeometry, m: float, band: float) -> list[Zone]:
+    """Two rows of seats facing each other, `band` deep: the bottom row left to right, then the
+    top row right to left (seat numbers go clockwise from the bottom-left as the camera sees it)."""
+    W, H = g.width_mm, g.height_mm
     bottom = (n_seats + 1) // 2
     top = n_seats - bottom
     zones = []
-    for i in range(bottom):  # bottom row, left to right
+    for i in range(bottom):
         x0 = m + (W - 2 * m) * i / bottom
         x1 = m + (W - 2 * m) * (i + 1) / bottom
         zones.append(Zone(f"seat:{i + 1}", _rect(x0, H - m - band, x1, H - m)))
-    for i in range(top):  # top row, right to left (clockwise)
+    for i in range(top):
         x1 = W - m - (W - 2 * m) * i / max(1, top)
         x0 = W - m - (W - 2 * m) * (i + 1) / max(1, top)
         zones.append(Zone(f"seat:{bottom + i + 1}", _rect(x0, m, x1, m + band)))
+    return zones
+
+
+def _margin(g: TableGeometry) -> float:
+    return g.inset_mm + g.marker_mm / 2 + 5  # inside the corner markers
+
+
+def default_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
+    """Seats around the marked area (two rows facing each other for up to 8 seats), a centre
+    strip with the deck on the left, the pot in the middle and the trick area on the right."""
+    g = geometry or TableGeometry()
+    W, H, m = g.width_mm, g.height_mm, _margin(g)
+    band = (H - 2 * m) * 0.36
+    zones = _seat_zones(n_seats, g, m, band)
     cy0, cy1 = m + band, H - m - band
     third = (W - 2 * m) / 3
     zones.append(Zone("deck", _rect(m, cy0, m + third, cy1)))
     zones.append(Zone("pot", _rect(m + third, cy0, m + 2 * third, cy1)))
     zones.append(Zone("trick", _rect(m + 2 * third, cy0, W - m, cy1)))
     return ZoneMap(zones, "table", g)
+
+
+BOONAKEN_ZONES = ("deck", "aside", "centre:down", "centre:up", "trick", "discards")
+
+
+def boonaken_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
+    """A Boonaken table: the seats in two rows as `default_zones`, a card deep, and between them,
+    left to right: the deck above the set-aside cards ("aside"), the centre cards face down above
+    those face up ("centre:down", "centre:up"), the trick area (each seat plays on its own side of
+    it) and the declarer's discards. Every card is dealt, so the deck is only where the dealer
+    holds the pack. Needs a table about 1000 x 560 mm (the default geometry): the centre rows are
+    a card high each."""
+    g = geometry or TableGeometry()
+    W, H, m = g.width_mm, g.height_mm, _margin(g)
+    band = min(110.0, (H - 2 * m) * 0.3)
+    zones = _seat_zones(n_seats, g, m, band)
+    y0, y1 = m + band, H - m - band
+    mid = (y0 + y1) / 2
+    x = [m + (W - 2 * m) * f for f in (0.0, 0.2, 0.385, 0.805, 1.0)]  # columns: deck/aside, centre, trick, discards
+    zones += [Zone("deck", _rect(x[0], y0, x[1], mid)), Zone("aside", _rect(x[0], mid, x[1], y1)),
+              Zone("centre:down", _rect(x[1], y0, x[2], mid)), Zone("centre:up", _rect(x[1], mid, x[2], y1)),
+              Zone("trick", _rect(x[2], y0, x[3], y1)), Zone("discards", _rect(x[3], y0, x[4], y1))]
+    return ZoneMap(zones, "table", g)
+
+
+def zones_for(game: str | None, n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
+    """The default zone map for a game: Boonaken's own layout, else `default_zones`."""
+    return (boonaken_zones if game == "boonaken" else default_zones)(n_seats, geometry)
 
 
 # --------------------------------------------------------------------------- homography
@@ -275,5 +314,5 @@ def marker_sheet(dpi: int = 300, marker_mm: float = 50.0, ids=CORNER_IDS) -> np.
     return page
 
 
-__all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "Calibration", "CalibrationStatus",
+__all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "boonaken_zones", "zones_for", "BOONAKEN_ZONES", "Calibration", "CalibrationStatus",
            "marker_image", "marker_sheet", "CORNER_IDS"]

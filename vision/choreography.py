@@ -1,7 +1,10 @@
 """A deal script played out on the table: what moves where, and when, in table mm and seconds.
 
 Cards slide in from the deck under the dealer's hand, are turned over in place, traded and taken
-away; hands reach over the cards and chips slide to the pot. `Choreography` lays a script out as
+away; hands reach over the cards and chips slide to the pot. At a trick-taking table (Boonaken)
+cards are also dealt to table zones (the centre, the set-aside row), picked up into the players'
+hands, played from a hand to the player's side of the trick area, laid face down in the discards
+and gathered, face down, by a trick's winner. `Choreography` lays a script out as
 card motions, hands and chips that can be asked for at any time, with the observations a camera
 should make of it (each with the frame its card came to rest). It knows nothing of the camera:
 `vision.video` draws it.
@@ -29,6 +32,7 @@ class Motion:
     b: tuple            # to pose
     flip: bool = False
     hand_from: tuple | None = None   # where the arm comes from (table mm), None: no hand
+    grip: float = 55.0               # mm from the card's centre back to the palm (holding its trailing edge)
 
 
 @dataclass
@@ -38,6 +42,7 @@ class PhysCard:
     z: float                          # drawing order
     motions: list = field(default_factory=list)
     gone_at: float | None = None
+    zone: str | None = None           # where it lies once its last motion so far has ended
 
     def state(self, t: float):
         """(pose, face_up shown, x-squash, moving) at time t, None while not on the table."""
@@ -94,6 +99,7 @@ class Choreography:
         self.reaches: list[tuple] = []
         self.chips: list[tuple] = []
         self.expected: list[dict] = []
+        self._gathered = 0  # tricks gathered so far
         self._layout()
 
     # ------------------------------------------------------------------------ places
@@ -110,6 +116,27 @@ class Choreography:
         if top:  # top seats face the camera upside down; their row runs right to left
             return (x1 - 4 - CARD_W / 2 - i * step + j[0], (y0 + y1) / 2 + j[1], math.pi + j[2] * 0.02)
         return (x0 + 4 + CARD_W / 2 + i * step + j[0], (y0 + y1) / 2 + j[1], j[2] * 0.02)
+
+    def zone_slot_pose(self, zone: str, i: int):
+        """The i-th card laid in a table zone: a row from the left, each card's top-left index showing."""
+        x0, y0, x1, y1 = self.zone_rect(zone)
+        step = min(CARD_W * 0.6, (x1 - x0 - CARD_W - 8) / 3)
+        j = self.rng.normal(0, 1.5, 3)
+        return (x0 + 4 + CARD_W / 2 + i * step + j[0], (y0 + y1) / 2 + j[1], j[2] * 0.02)
+
+    def trick_slot(self, seat: int):
+        """Where a seat plays to the trick area: on its own side (top seats the top half, upside
+        down to the camera), across as far as the seat sits along its row."""
+        x0, y0, x1, y1 = self.zone_rect("trick")
+        sx0, sy0, sx1, sy1 = self.zone_rect(f"seat:{seat}")
+        top = (sy0 + sy1) / 2 < self.g.height_mm / 2
+        x = x0 + CARD_W / 2 + 4 + ((sx0 + sx1) / 2 / self.g.width_mm) * (x1 - x0 - CARD_W - 8)
+        # every other trick half a card over: a card played where the last trick's lay, gathered a
+        # moment ago, would be taken for that card by the tracker until it counts as removed (3 s)
+        x += (self._gathered % 2) * CARD_W * 0.85
+        j = self.rng.normal(0, 1.5, 3)
+        y = y0 + (y1 - y0) * (0.27 if top else 0.73)
+        return (x + j[0], y + j[1], (math.pi if top else 0.0) + j[2] * 0.02)
 
     def seat_edge(self, seat: int):
         x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
@@ -132,16 +159,24 @@ class Choreography:
                 continue
             exp = expected_event(s)
             if s.action == "deal":
-                i = slots.get(s.seat, 0)
-                slots[s.seat] = i + 1
+                where = s.zone or f"seat:{s.seat}"
+                i = slots.get(where, 0)
+                slots[where] = i + 1
                 z += 1
-                c = PhysCard(s.card, s.face == "up", z)
-                c.motions.append(Motion(s.t, s.t + SLIDE, self.deck_pose, self.slot_pose(s.seat, i),
-                                        hand_from=dealer_arm))
-                by_code[s.card] = c
+                c = PhysCard(s.card, s.face == "up", z, zone=where)
+                dest = self.zone_slot_pose(where, i) if s.zone else self.slot_pose(s.seat, i)
+                c.motions.append(Motion(s.t, s.t + SLIDE, self.deck_pose, dest, hand_from=dealer_arm))
+                by_code[s.card or f"#{z:g}"] = c  # a face-down card nobody named is only ever picked up
                 self.cards.append(c)
                 self._expect("dealt", s, s.t + SLIDE, card=s.card if s.face == "up" else None,
-                             up=s.face == "up", event=exp)
+                             up=s.face == "up", zone=where, event=exp)
+                continue
+            if s.action in ("pickup", "gather"):
+                self._take(s, by_code)
+                continue
+            if s.action == "discard" or s.action == "play" and not self._on_table(by_code.get(s.card), s.t):
+                z += 1
+                by_code[s.card or f"#{z:g}"] = self._from_hand(s, z, slots, exp)
                 continue
             c = by_code[s.card]
             pose = c.motions[-1].b
@@ -169,6 +204,7 @@ class Choreography:
                         slots[s.to] = i + 1
                         dest, zone = self.slot_pose(s.to, i), f"seat:{s.to}"
                     c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, hand_from=self.seat_edge(s.seat)))
+                    c.zone = zone
                     self._expect("moved", s, s.t + 0.8, card=s.card, zone=zone, event=exp)
             elif s.action == "remove":
                 ex, ey = self.seat_edge(s.seat)
@@ -176,6 +212,45 @@ class Choreography:
                                         hand_from=(ex, ey)))
                 c.gone_at = s.t + 0.6
                 self._expect("removed", s, s.t + 0.6, card=s.card, event=exp)
+
+    @staticmethod
+    def _on_table(c: PhysCard | None, t: float) -> bool:
+        return c is not None and (c.gone_at is None or c.gone_at > t)
+
+    def _from_hand(self, s, z: float, slots: dict, exp) -> PhysCard:
+        """A card out of a player's hand: played face up to the seat's side of the trick area, or
+        discarded face down into the next place of the discards row."""
+        edge = self.seat_edge(s.seat)
+        if s.action == "play":
+            up, dest, zone = True, self.trick_slot(s.seat), "trick"
+        else:
+            i = slots.get("discards", 0)
+            slots["discards"] = i + 1
+            up, dest, zone = False, self.zone_slot_pose("discards", i), "discards"
+        c = PhysCard(s.card or "", up, z, zone=zone)
+        # held by its far edge, the card shows on its way: the camera sees from whose side it came
+        c.motions.append(Motion(s.t, s.t + 0.8, (edge[0], edge[1], dest[2]), dest, hand_from=edge, grip=110.0))
+        self.cards.append(c)
+        self._expect("dealt", s, s.t + 0.8, card=s.card if up else None, up=up, zone=zone, event=exp)
+        return c
+
+    def _take(self, s, by_code: dict) -> None:
+        """Cards off the table into a hand, under one hand: a seat's own cards (or the centre's, or
+        one card), or a trick gathered face down by its winner."""
+        if s.card:
+            cards = [by_code[s.card]]
+        else:
+            where = "trick" if s.action == "gather" else s.zone or f"seat:{s.seat}"
+            cards = [c for c in by_code.values() if self._on_table(c, s.t) and c.zone
+                     and (c.zone == where or c.zone.split(":")[0] == where)]
+        edge = self.seat_edge(s.seat)
+        self._gathered += s.action == "gather"
+        for k, c in enumerate(cards):
+            pose, up = c.motions[-1].b, c.up != (sum(m.flip for m in c.motions) % 2 == 1)
+            c.motions.append(Motion(s.t, s.t + 0.8, pose, (edge[0], edge[1], pose[2]), flip=s.action == "gather",
+                                    hand_from=edge if k == 0 else None))
+            c.gone_at = s.t + 0.8
+            self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
 
     def _expect(self, kind, s, t_rest, *, card=None, up=True, zone=None, from_zone=None, event=None):
         self.expected.append({"kind": kind, "t": s.t, "rest_frame": int(math.ceil(t_rest * self.fps)),
@@ -202,7 +277,7 @@ class Choreography:
                     pos = [m.b[0] + (m.hand_from[0] - m.b[0]) * r * 0.6, m.b[1] + (m.hand_from[1] - m.b[1]) * r * 0.6]
                 d = np.array([pos[0] - m.hand_from[0], pos[1] - m.hand_from[1]])
                 d /= max(1e-6, np.linalg.norm(d))
-                palm = (pos[0] - d[0] * 55, pos[1] - d[1] * 55)  # hand holds the card's trailing edge
+                palm = (pos[0] - d[0] * m.grip, pos[1] - d[1] * m.grip)  # hand holds the card's trailing edge
                 out.append(_hand_shapes(palm, m.hand_from))
                 break
         for t0, seat, dur in self.reaches:
@@ -218,6 +293,8 @@ class Choreography:
 
     def chip_positions(self, t: float) -> list:
         """(k, centre in table mm) of each chip bet by t: chips slide from the seat to the pot and stay."""
+        if not self.chips:
+            return []
         pot = self.zone_rect("pot")
         out = []
         for k, (tc, seat) in enumerate(self.chips):

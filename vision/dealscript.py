@@ -12,6 +12,11 @@ or a host `event` (a referee event the camera cannot see: bets, decisions):
     {"t": 14.0, "action": "remove", "seat": 2, "card": "3C"}
     {"t": 15.0, "action": "play", "seat": 1, "card": "9D"}           # to the trick area
     {"t": 16.0, "action": "reach", "seat": 2, "dur": 1.2}            # a hand passes over (nothing happens)
+    {"t": 1.0, "action": "deal", "zone": "centre:up", "card": "AH", "face": "up"}   # to a table zone
+    {"t": 20.0, "action": "pickup", "seat": 1}                       # a seat takes its cards into its hand
+    {"t": 21.0, "action": "pickup", "seat": 1, "zone": "centre"}     # ... or the centre cards (or "card")
+    {"t": 22.0, "action": "discard", "seat": 1}                      # face down from the hand to "discards"
+    {"t": 30.0, "action": "gather", "seat": 3}                       # the trick area's cards, face down, to 3
     {"t": 2.5, "event": {"type": "bet", "seat": 1}}
 
 A card action may carry `"expect"`: the referee event the camera should produce for it (or
@@ -19,6 +24,7 @@ null for none, e.g. a trade the host already settled by a decision). Without it 
 translation is expected (`deal` -> card_dealt with the card hidden when face down, etc.).
 `from_hand(events)` turns a referee hand log into a timed script the way a camera would see
 it: hole cards unseen, physical swaps after trade decisions, hole cards turned up at showdown.
+A "play" of a card not on the table comes from the seat's hand (Boonaken: `vision.dealscript_tricks`).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from pathlib import Path
 
 from referee.events import Event, from_json
 
-ACTIONS = ("deal", "expose", "turndown", "move", "swap", "remove", "play", "reach")
+ACTIONS = ("deal", "expose", "turndown", "move", "swap", "remove", "play", "reach", "pickup", "discard", "gather")
 
 
 @dataclass
@@ -44,11 +50,14 @@ class Step:
     dur: float = 1.0
     event: Event | None = None          # host event
     expect: object = "default"          # referee event JSON, None, or "default"
+    zone: str | None = None             # deal: a table zone instead of the seat; pickup: "centre", "trick"
 
     def to_json(self) -> dict:
         if self.action is None:
             return {"t": round(self.t, 3), "event": self.event.to_json()}
         d = {"t": round(self.t, 3), "action": self.action, "seat": self.seat}
+        if self.zone:
+            d["zone"] = self.zone
         if self.card:
             d["card"] = self.card
         if self.action == "deal":
@@ -110,7 +119,7 @@ class DealScript:
                     raise ValueError(f"unknown action {d.get('action')!r} (known: {', '.join(ACTIONS)})")
                 steps.append(Step(float(d["t"]), d["action"], d.get("seat"), d.get("card"), d.get("face", "up"),
                                   d.get("to"), d.get("other"), float(d.get("dur", 1.0)),
-                                  expect=d.get("expect", "default")))
+                                  expect=d.get("expect", "default"), zone=d.get("zone")))
             except (ValueError, KeyError, TypeError) as exc:
                 raise ValueError(f"{source}:{n}: {exc}") from None
         steps.sort(key=lambda s: s.t)
@@ -128,8 +137,9 @@ def expected_event(step: Step) -> dict | None:
     a = step.action
     if a == "deal":
         up = step.face == "up"
-        return {"type": "card_dealt", "seat": step.seat, "card": step.card if up else None, "up": up,
-                "street": None, "deck": "main"}
+        seat = step.seat if step.zone is None else None  # a card dealt to a table zone is nobody's
+        return {"type": "card_dealt", "seat": seat, "card": step.card if up else None, "up": up,
+                "street": None, "deck": "aside" if step.zone == "aside" else "main"}
     if a == "expose":
         return {"type": "card_exposed", "seat": step.seat, "card": step.card}
     if a == "turndown":
@@ -143,7 +153,9 @@ def expected_event(step: Step) -> dict | None:
         return {"type": "card_discarded", "seat": step.seat, "card": step.card}
     if a == "play":
         return {"type": "card_played", "seat": step.seat, "card": step.card}
-    return None
+    if a == "discard":  # face down from the hand: nobody sees which card
+        return {"type": "card_discarded", "seat": step.seat, "card": None}
+    return None  # reach, pickup, gather: cards into a hand or off the table, no event
 
 
 def from_hand(events: list[Event], *, deal_gap: float = 1.0, bet_gap: float = 0.6, seed: int = 0,
@@ -219,6 +231,16 @@ def _traded_card(events, decision) -> str | None:
     return mine
 
 
+def from_log(events: list[Event], *, seed: int = 0) -> DealScript:
+    """A referee log of one hand or deal -> its deal script, by the game its table opened."""
+    game = next((e.game for e in events if e.type == "table_opened"), "")
+    if game == "boonaken":
+        from .dealscript_tricks import from_boonaken
+
+        return from_boonaken(events, seed=seed)
+    return from_hand(events, seed=seed)
+
+
 def camera_reference(script: DealScript) -> list[Event]:
     """The referee log a perfect camera plus the host's input give for this script."""
     out: list[tuple[float, int, Event]] = []
@@ -233,4 +255,4 @@ def camera_reference(script: DealScript) -> list[Event]:
     return [e for _, _, e in out]
 
 
-__all__ = ["DealScript", "Step", "from_hand", "expected_event", "camera_reference", "ACTIONS"]
+__all__ = ["DealScript", "Step", "from_hand", "from_log", "expected_event", "camera_reference", "ACTIONS"]

@@ -8,7 +8,9 @@ observation is held (with the referee's refusal, or the adapter's reason to wait
 offered again, oldest first, whenever the referee's state changed. The queue keeps the camera's
 order strictly: while something is held, later observations wait behind it, so a card never goes
 to the wrong street because the one before it was not taken yet. The host sees every held
-observation and may apply it now (out of turn) or discard it.
+observation and may apply it now (out of turn) or discard it. A held card that the table then
+takes back (a card refused as played out of turn, lifted off the trick area: the adapter's
+`taken_back` says so) is withdrawn, with the reason in `withdrawn`.
 
 Each observation also keeps its evidence: a small JPEG crop of the frame that showed it, around
 the card, with the frame number (the "why?" of an announcement the camera caused shows it).
@@ -99,7 +101,8 @@ class Holding:
     def __init__(self, adapter, referee):
         self.adapter, self.referee = adapter, referee
         self.items: list[HeldObservation] = []
-        self.done: dict[int, str] = {}      # id -> "applied" | "discarded" (answers stay idempotent)
+        self.done: dict[int, str] = {}      # id -> "applied" | "discarded" | "withdrawn" (answers stay idempotent)
+        self.withdrawn: list[tuple[HeldObservation, str]] = []  # taken back by the table, and why
         self.refusals = 0                   # refusals met so far (each try counts)
         self._next = 1
         self._seen = None                   # the referee's state version at the last offer
@@ -108,6 +111,8 @@ class Holding:
     def offer(self, obs: Observation, out: Offered, events=None, evidence: Evidence | None = None) -> None:
         """A new observation (or, from the adapter's flush, its ready events): sent now unless
         something is held before it, else held behind it."""
+        if obs.kind == REMOVED and self._withdraw(obs):
+            self.reoffer(out)  # what waited behind the card taken back goes in now
         if self.items:
             self._hold(obs, f"waits behind #{self.items[0].id} (the camera saw that first)", events, evidence)
             return
@@ -163,6 +168,16 @@ class Holding:
         return {item.obs.track for item in self.items}
 
     # ------------------------------------------------------------------------- internals
+    def _withdraw(self, removal: Observation) -> bool:
+        """Withdraw the held observations the table took back with `removal`; whether any was."""
+        taken = [(item, why) for item in self.items
+                 if (why := self.adapter.taken_back(item.obs, removal, self.referee.state))]
+        for item, why in taken:
+            self.items.remove(item)
+            self.done[item.id] = "withdrawn"
+            self.withdrawn.append((item, why))
+        return bool(taken)
+
     def _find(self, held_id: int) -> HeldObservation:
         item = next((i for i in self.items if i.id == held_id), None)
         if item is None:

@@ -146,6 +146,8 @@ class Tracker:
             t.pos = d.pos
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
+            if not t.placed and t.came_from is None and self._zone_at is not None:
+                t.came_from = self._zone_at(d.pos)  # the first zone it was seen in: who played it
         t.faces.append((frame, d.face_up))
         t.confs.append((frame, d.confidence if not d.face_up else d.detector_confidence))
         if not getattr(self, "_fresh", True) or not d.settled:
@@ -345,7 +347,8 @@ class Tracker:
             t.identity = ident
             t.last_read = frame if ident is not None else -1
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
-            came = zone_at(t.hist[0][1]) if t.hist else None  # where it was first seen (who played it)
+            came = t.came_from  # the first zone it was seen in (who played it; a card held in
+            #                     from the table's edge is first seen beyond the zones)
             return [self._obs(DEALT, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
                               candidates=cands if t.unconfirmed else (), order=self.deal_order,
                               placed_frame=t.placed_frame, from_zone=came if came != zone else None)]

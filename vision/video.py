@@ -20,24 +20,29 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .calibration import TableGeometry, ZoneMap, default_zones, marker_image
+from .calibration import TableGeometry, ZoneMap, marker_image, zones_for
 from .choreography import CARD_H, CARD_W, Choreography
 from .dealscript import DealScript, camera_reference
 
 GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
+# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards):
+# the default 1000 x 560 mm table that `croupier run` assumes, with `calibration.boonaken_zones`
+GAME_GEOMETRY = {"boonaken": TableGeometry()}
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
 
 
 class Renderer:
-    def __init__(self, script: DealScript, geometry: TableGeometry = GEOMETRY):
+    def __init__(self, script: DealScript, geometry: TableGeometry | None = None):
         self.script = script
         tb = script.table
+        game = tb.get("game")  # the header's game picks the table and its zones (default: stud's)
+        geometry = geometry or GAME_GEOMETRY.get(game, GEOMETRY)
         self.fps = float(tb.get("fps", 10))
         self.W, self.H = tb.get("size", [1280, 720])
         self.seed = int(tb.get("seed", 0))
         self.noise = float(tb.get("noise", 3.0))
         self.g = geometry
-        self.zones = default_zones(int(tb.get("seats", 4)), geometry)
+        self.zones = zones_for(game, int(tb.get("seats", 4)), geometry)
         s = min(self.W / geometry.width_mm, self.H / geometry.height_mm) * float(tb.get("fill", 0.9))
         ox, oy = (self.W - geometry.width_mm * s) / 2, (self.H - geometry.height_mm * s) / 2
         k = geometry.width_mm * s * 0.025  # keystone: the far edge looks a little narrower

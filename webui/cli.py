@@ -101,11 +101,12 @@ def read_events(path: Path):
 
 def cmd_replay(args) -> int:
     text, numbered = read_events(args.file)
-    if args.game:
+    game = getattr(args, "game", None)     # `demo --replay` comes here without the switch
+    if game:
         named = {e.game for _, e in numbered if e.type == "table_opened"}
-        if named != {args.game}:
+        if named != {game}:
             raise CliError(f"{args.file} is {', '.join(sorted(named)) or 'no game (no table_opened)'}, "
-                           f"not {args.game}")
+                           f"not {game}")
     if args.db:
         state, said, transfers = _replay_into_store(args, text, numbered)
     else:

@@ -40,7 +40,8 @@ def add_parsers(sub) -> None:
     g = r.add_mutually_exclusive_group(required=True)
     g.add_argument("--camera", type=int, metavar="INDEX", help="USB camera index (0 = the first camera)")
     g.add_argument("--source", help="video file, image folder, or rtsp:// / http:// URL (phone camera apps)")
-    r.add_argument("--zones", type=Path, help="zone file (JSON); default: four seats around the markers")
+    r.add_argument("--zones", type=Path, help="zone file (JSON); default: the game's layout (--seats seats "
+                                              "around the markers; Boonaken: with centre, aside, trick, discards)")
     r.add_argument("--seats", type=int, default=4, help="seats for the default zones")
     r.add_argument("--models", type=Path)
     r.add_argument("--events", type=Path, help="host events to feed in (deal script or referee .jsonl); "
@@ -89,10 +90,11 @@ def add_parsers(sub) -> None:
 
 
 # ------------------------------------------------------------------------------- helpers
-def _zones(path: Path | None, seats: int = 4):
-    from vision.calibration import ZoneMap, default_zones
+def _zones(path: Path | None, seats: int = 4, game: str | None = None):
+    """The zone file, else the game's default layout (Boonaken's has its centre, aside and discards)."""
+    from vision.calibration import ZoneMap, zones_for
 
-    return ZoneMap.load(path) if path else default_zones(seats)
+    return ZoneMap.load(path) if path else zones_for(game, seats)
 
 
 def _recogniser(models: Path | None):
@@ -298,9 +300,9 @@ def cmd_run(args) -> int:
     src = open_source(spec, realtime=not args.once)
     host = _host_events(args.events, args.game, args.seats, args.dealer, args.bets)
     if not (args.headless or args.json):  # the dashboard, with the camera on the host console
-        return serve_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models),
+        return serve_pipeline(args, src, _zones(args.zones, args.seats, args.game), host, _recogniser(args.models),
                               names=_names(args.names), session=args.session)
-    return run_pipeline(args, src, _zones(args.zones, args.seats), host, _recogniser(args.models))
+    return run_pipeline(args, src, _zones(args.zones, args.seats, args.game), host, _recogniser(args.models))
 
 
 # ------------------------------------------------------------------------------ markers
@@ -340,14 +342,14 @@ def cmd_doctor(args) -> int:
 # -------------------------------------------------------------------------- render-video
 def cmd_render_video(args) -> int:
     from referee.events import loads_jsonl
-    from vision.dealscript import DealScript, from_hand
+    from vision.dealscript import DealScript, from_log
     from vision.video import render, write_truth
 
     text = args.script.read_text(encoding="utf-8")
     if '"action"' in text or text.lstrip().startswith('{"table"'):
         script = DealScript.loads(text, str(args.script))
-    else:
-        script = from_hand(loads_jsonl(text, str(args.script)), seed=args.seed)
+    else:  # a referee log: a stud hand, or a Boonaken deal
+        script = from_log(loads_jsonl(text, str(args.script)), seed=args.seed)
     truth, _ = render(script, args.out, crf=args.crf,
                       progress=lambda i, n: print(f"  frame {i}/{n}", file=sys.stderr))
     stem = args.out.with_suffix("")

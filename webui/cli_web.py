@@ -29,6 +29,8 @@ def add_parsers(sub) -> None:
     s = sub.add_parser("serve", help="serve the phone dashboard (live table, seats, ledger, host console)")
     s.add_argument("--db", type=Path, default=Path("croupier.db"), help="the SQLite store (default croupier.db)")
     add_server_options(s)
+    from .cli_night import add_options
+    add_options(s)
     s.set_defaults(func=cmd_serve)
     r = sub.add_parser("host-reset", help="locked out of the host console? a new host PIN, every host logged "
                        "out, every wrong-PIN lockout cleared (run it on the laptop; a running serve sees it)")
@@ -163,7 +165,12 @@ def tls_front(app, args, limit: int):
 
 
 def cmd_serve(args) -> int:
+    from .cli_night import open_for_serve
     app = make_app(args, args.db)
+    opened = open_for_serve(app.extensions["croupier"], args)
+    if opened:
+        print(opened)
+        _print_joins(args, app.extensions["croupier"])
     return run_server(app, args)
 
 

@@ -28,6 +28,7 @@ from referee import engine
 from referee.engine import HOST
 from referee.events import parse_any_card
 
+from . import boonaken_views
 from .console import option_key
 
 if TYPE_CHECKING:
@@ -69,8 +70,9 @@ class Secrecy:
         everything, mine = engine.view(state, HOST), engine.view(state, seat)
         self.visible = {c["card"] for b in _boards(mine).values() for c in b["cards"] if c["card"]}
         self.visible |= set((mine.get("hand") or {}).get("community") or ())
-        self.hidden = {c["card"] for b in _boards(everything).values() for c in b["cards"]
-                       if c["card"]} - self.visible
+        self.visible |= boonaken_views.seen_codes(mine.get("boonaken"))     # a Boonaken deal's cards
+        self.hidden = ({c["card"] for b in _boards(everything).values() for c in b["cards"] if c["card"]}
+                       | boonaken_views.seen_codes(everything.get("boonaken"))) - self.visible
         names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
         self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
 

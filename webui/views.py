@@ -24,6 +24,7 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.seating import BANK
 
+from . import boonaken_views
 from .console import option_key
 # the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
 from .feed import feed, names_of, told_at, why  # noqa: F401
@@ -164,13 +165,22 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
                      "war": _war(hand, net, names)}
     return {
         "night": {"session": table.session_id, "name": session["name"], "game": state.game,
+                  "game_name": getattr(registry.games().get(state.game), "name", state.game),
                   "started_at": session["started_at"], "ended": night.ended, "settings": _settings(state),
                   "settings_in_words": settings_in_words(state)},
         "viewer": viewer, "last_id": last_id, "seats": seats, "hand": hand_view, "pot": str(state.pot_total()),
         "pot_text": fmt(state.pot_total()), "pending": [_pending_words(p, state, names) for p in seen["pending"]],
         "waiting": _waiting(state, names),
         "events": len(state.log), "undone": sorted(state.undone),
+        **_game_view(seen, names),
     }
+
+
+def _game_view(seen: dict, names: dict[int, str]) -> dict:
+    """A game's own part of the view, with names: Boonaken's deal and sheet (webui/boonaken_views.py)."""
+    if "boonaken" in seen:
+        return {"boonaken": boonaken_views.deal_words(seen["boonaken"], names)}
+    return {}
 
 
 def _pending_words(shown: dict, state, names: dict[int, str]) -> dict:
@@ -207,7 +217,7 @@ def _option(option: Option, post: dict, seen: dict, names: dict[int, str] | None
     return {"action": option.action, "name": name, "label": option.label, "text": named(option.label, names or {}),
             "rule": option.rule, "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
             "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen, names),
-            "post": post}
+            "post": post, **(boonaken_views.option_extra(option) if "boonaken" in seen else {})}
 
 
 def _seat_post(option: Option) -> dict | None:
@@ -222,6 +232,9 @@ def _seat_post(option: Option) -> dict | None:
     if option.action == "expose":
         card = option.event.card
         return {"url": "/api/seat/card", "body": {"action": "expose", **({"card": card.code} if card else {})}}
+    if option.action in boonaken_views.SEAT_ACTIONS:
+        # found again by its key among this seat's own options (blueprints/api.py, take_option)
+        return {"url": "/api/seat/option", "body": {"seat": option.seat, "option": option_key(option)}}
     return None
 
 

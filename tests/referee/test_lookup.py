@@ -49,3 +49,9 @@ def test_explain_an_announcement():
     assert why["rule"]["id"] == "black-jack"
     assert [e["type"] for e in why["events"]] == ["card_dealt"] and "J♣" in why["events"][0]["text"]
     assert explain(state, said, 10_000) is None
+
+
+def test_a_rule_is_found_by_its_hyphenated_id():
+    from referee.lookup import find_rules
+    assert find_rules("misere-overcall")[0].id == "misere-overcall"
+    assert find_rules("black-jack")[0].id == "black-jack"

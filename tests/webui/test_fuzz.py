@@ -18,6 +18,7 @@ POSTS = {
     "/api/seat/decision": ["decision", "choice", "target_seat", "card"],
     "/api/seat/bet": ["action", "amount"],
     "/api/seat/card": ["action", "card"],
+    "/api/seat/option": ["seat", "option", "card"],
     "/api/host/login": ["pin"],
     "/api/host/logout": [],
     "/api/host/night": ["game", "seats", "names", "settings", "name"],

@@ -18,7 +18,8 @@ from referee.lookup import find_rules, rule_by_id, rule_card
 from referee.ledger import balances_csv, ledger_csv
 from referee.money import money
 
-from .. import money_views, views
+from .. import console, money_views, views
+from ..boonaken_views import PACK, SEAT_ACTIONS
 from ..security import (ApiError, bad, body, card_field, current_seat, field, idempotent, key_for_store, seat_required,
                         stake_field)
 from ..sse import TooManyStreams, parse_last_id
@@ -190,6 +191,43 @@ def bet():
     if "amount" in option.needs:
         event = option.fill(amount=stake_field(data))
     return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))
+
+
+@bp.post("/api/seat/option")
+@seat_required
+@idempotent
+def take_option():
+    """One of this seat's own options by the key its page was given (`{"seat": N, "option": key}`,
+    and `card` where the option needs one): Boonaken's bids, discards, trump, plays, roem and
+    challenges. The seat is the phone's own (its cookie): naming another seat, or the key of a
+    move another seat is offered, is a 403 in words; a key no longer offered is a 409."""
+    data = body()
+    named_seat = field(data, "seat", "int", required=False, lo=1, hi=99)
+    if named_seat is not None and named_seat != g.seat:
+        raise ApiError(403, f"this phone is seat {g.seat}: seat {named_seat}'s moves are made on seat "
+                            f"{named_seat}'s phone (or by the host)")
+    key = field(data, "option", "str", max_len=40)
+    table = night().table
+    if table is None:
+        raise ApiError(409, "no night is running yet: the host starts one on the host page")
+    state = table.state
+    mine = next((o for o in engine.options(state, g.seat) if console.option_key(o) == key), None)
+    if mine is None:
+        other = next((s for s in state.seats if s != g.seat
+                      for o in engine.options(state, s) if console.option_key(o) == key), None)
+        if other is not None:
+            raise ApiError(403, f"that move is seat {other}'s, not yours (seat {g.seat}): "
+                                f"a phone makes only its own seat's moves")
+        mine = console.find_option(state, g.seat, key)    # raises: not a key (400), or no longer offered (409)
+    if mine.action not in SEAT_ACTIONS:
+        raise ApiError(409, f"{mine.label}: made at the table, not from the phone")
+    if set(mine.needs) - {"card"}:
+        raise ApiError(409, f"{mine.label}: the host enters this one")
+    if "card" in mine.needs:
+        card = card_field(data, "card")
+        if card.code not in PACK:
+            raise bad(f"the {card.pretty} is not in the Boonaken pack (7 to ace): choose another card")
+    return jsonify(night().submit(console.fill(mine, data, state.seats), key_for_store(), f"seat {g.seat}"))
 
 
 @bp.post("/api/seat/card")

@@ -34,13 +34,26 @@ H.render = () => {
   document.getElementById("table-url").href = v.url + "/";
   const n = v.night;
   C.clear(document.getElementById("host-night"), n ? [el("p", {}, el("strong", {}, n.name), ` · ${(H.games.find((g) => g.id === n.game) || {}).name || n.game}` +
-    (n.ended ? " · over" : "") + (v.hand ? ` · hand ${v.hand.number}, street ${v.hand.street}, ${v.hand.phase}` : " · between hands") +
-    ` · pot ${C.money(v.pot)}`), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
+    (n.ended ? " · over" : "") + (v.boonaken ? (v.hand ? ` · deal ${v.hand.number}, ${v.hand.phase}` : " · between deals")
+      : (v.hand ? ` · hand ${v.hand.number}, street ${v.hand.street}, ${v.hand.phase}` : " · between hands") + ` · pot ${C.money(v.pot)}`)), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
     el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map((c) => H.fixable(s.seat, c)), s.folded ? " folded" : "")))]
     : el("p", {}, "No night yet: start one below."));
+  H.renderBoonaken(v);
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   H.showCamera(v.camera);
+};
+
+/* A Boonaken night: the deal as the host sees it (every card the referee knows) and the sheet. */
+H.renderBoonaken = (v) => {
+  const bk = v.boonaken;
+  document.getElementById("bk-host").hidden = !bk;
+  if (!bk) return;
+  const held = (bk.seats || []).filter((s) => (s.cards || []).length || (s.discards || []).length);
+  C.clear(document.getElementById("bk-host-deal"), B.deal(bk), held.length ? C.el("div", { class: "bk-hands" },
+    held.map((s) => C.el("p", { "data-seat": s.seat }, C.el("strong", {}, s.name + ": "), (s.cards || []).map(P.card),
+      (s.discards || []).length ? [" discarded ", ...s.discards.map(P.card)] : null))) : null);
+  C.clear(document.getElementById("bk-host-sheet"), B.sheet(bk.sheet));
 };
 
 /* Everything the console offers comes from the referee's options: the host's own, and each seat's,
@@ -75,7 +88,8 @@ H.renderOptions = (v) => {
   const seats = v.seats.map((s) => [s, (v.seat_options[s.seat] || []).filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
-    el("strong", {}, `${s.seat} ${s.name}:`), opts.map(H.option))) : el("p", { class: "muted" }, "Nothing."));
+    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : opts.map(H.option)))
+    : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
   H.start = start;
   document.getElementById("hand-form").hidden = !start;
@@ -195,6 +209,8 @@ H.renderNightForm = () => {
   const showSettings = () => {
     const g = H.games.find((x) => x.id === sel.value);
     C.clear(document.getElementById("night-settings"), (g ? g.settings : []).map(H.settingField));
+    // "amounts in dollars and cents" only for a game with stakes (Boonaken plays for the drinks)
+    document.getElementById("money-hint").hidden = !(g ? g.settings : []).some((x) => x.kind === "money");
   };
   sel.addEventListener("change", showSettings);
   showSettings();

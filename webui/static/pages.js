@@ -55,7 +55,8 @@ P.renderTable = (s) => {
     const h = s.hand;
     const dealer = h && (s.seats.find((x) => x.seat === h.dealer) || { name: "seat " + h.dealer }).name;
     C.clear(night, el("h2", {}, s.night.name + (s.night.ended ? " (over)" : "")),
-      el("p", { class: "muted" }, s.night.game + (h ? ` · hand ${h.number} · ${dealer} deals` : " · between hands")));
+      el("p", { class: "muted" }, (s.night.game_name || s.night.game) +
+        (h ? ` · ${s.boonaken ? "deal" : "hand"} ${h.number} · ${dealer} deals` : s.boonaken ? " · between deals" : " · between hands")));
   }
   document.getElementById("pot").textContent = C.money(s.pot);
   const pots = (s.hand && s.hand.pots) || [];
@@ -72,12 +73,24 @@ P.renderTable = (s) => {
   C.clear(document.getElementById("pending"), s.waiting.length ? s.waiting.map((p) =>
     el("li", { class: p.blocks ? "blocking" : "" }, p.text || `${p.who}: ${p.prompt}`)) : el("li", { class: "muted" }, "Nobody."));
   P.renderSettings(s.night);
+  if (P.renderBoonaken(s)) return;
   C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
     class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
     el("h3", {}, seat.name, el("small", {}, " seat " + seat.seat)),
     el("div", { class: "cards" }, seat.cards.map(P.card)),
     el("p", { class: "muted" }, (seat.folded ? "folded · " : seat.to_act ? "to act · " : "") +
       `in pot ${C.money(seat.put)} · night ${C.money(seat.balance)}`))));
+};
+
+/* A Boonaken night on the Table page: the deal and the sheet instead of the pot and the boards. */
+P.renderBoonaken = (s) => {
+  const bk = s.boonaken;
+  for (const id of ["money", "seats"]) document.getElementById(id).hidden = !!bk;
+  for (const id of ["bk-table", "bk-sheet-card"]) document.getElementById(id).hidden = !bk;
+  if (!bk) return false;
+  C.clear(document.getElementById("bk-deal"), B.deal(bk));
+  C.clear(document.getElementById("bk-sheet-box"), B.sheet(bk.sheet));
+  return true;
 };
 
 /* The Dueling Snowmen war while it is on: who fights, the battles so far, the war pot. */
@@ -117,7 +130,14 @@ P.renderMe = (me) => {
   title.textContent = (me.me ? me.me.name + " · " : "") + "seat " + me.seat;
   document.getElementById("balance").textContent = C.money(me.balance);
   document.getElementById("me-pot").textContent = C.money(me.state.pot);
-  C.clear(document.getElementById("my-cards"), (me.me ? me.me.cards : []).map(P.card));
+  const bk = me.state.boonaken;       // a Boonaken night: the deal, the sheet, no money
+  document.getElementById("money-line").hidden = !!bk;
+  for (const id of ["bk-me", "bk-me-sheet"]) document.getElementById(id).hidden = !bk;
+  if (bk) {
+    C.clear(document.getElementById("bk-me-deal"), B.deal(bk));
+    C.clear(document.getElementById("bk-me-sheet-box"), B.sheet(bk.sheet));
+  }
+  C.clear(document.getElementById("my-cards"), (bk ? B.mine(bk, me.seat) : me.me ? me.me.cards : []).map(P.card));
   P.renderWar(document.getElementById("me-war"), me.state.hand && me.state.hand.war);
   const asked = me.state.pending.map((p) => p.id);
   const button = (o) => C.option({ ...o, label: o.text || o.label }, P.loadMe);   // names in the words
@@ -127,10 +147,11 @@ P.renderMe = (me) => {
       el("div", { class: "buttons" }, answers.length ? answers.map(button)
         : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
+  document.getElementById("decisions-card").hidden = !!bk && !items.length;   // Boonaken asks nothing but moves
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
   const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
-  C.clear(document.getElementById("bets"), moves.length ? moves.map(button)
+  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : moves.map(button))
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
   P.alertIfAsked(me);
 };
@@ -141,12 +162,16 @@ P.asked = null;
 P.myTurn = false;
 P.alertIfAsked = (me) => {
   const ids = me.state.pending.filter((p) => p.seat === me.seat || (p.open_to || []).includes(me.seat)).map((p) => p.id);
-  const turn = me.options.some((o) => o.post.url === "/api/seat/bet");
+  const moving = (o) => o.post.url === "/api/seat/bet" || o.post.url === "/api/seat/option";
+  const turn = me.options.some(moving);
   const fresh = P.asked === null ? [] : me.state.pending.filter((p) => ids.includes(p.id) && !P.asked.has(p.id));
   const first = P.asked === null;
   P.asked = new Set([...(P.asked || []), ...ids]);
   if (fresh.length) C.alert(fresh.map((p) => p.text || p.prompt).join(" "), false);
-  else if (turn && !P.myTurn && !first) C.alert("Your turn: " + me.options.filter((o) => o.post.url === "/api/seat/bet").map((o) => o.label).join(", "), true);
+  else if (turn && !P.myTurn && !first) {
+    const said = [...new Set(me.options.filter(moving).map((o) => o.action === "bid" ? "bid or pass" : o.label))];
+    C.alert("Your turn: " + said.slice(0, 6).join(", "), true);
+  }
   P.myTurn = turn;
 };
 

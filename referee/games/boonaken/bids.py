@@ -110,11 +110,11 @@ def _bidding_over(game, w: Work) -> None:
         w.say(f"Seat {result.declarer} plays {bid_words(result.bid)}"
               f"{'' if result.bid.kind == 'zwabber' else ' and names trump (or leads it)'}.",
               rule="contract", seats=(result.declarer,))
-    hand.takers = result.misere_bidders if result.bid.kind == "misere" else (result.declarer,)
     if settings.five_cards and result.bid.kind in ("boonaak", "open_boonaak"):
         w.say("Boonaak in the five-card version: the centre cards stay where they are.", rule="centre-cards")
         game.start_play(w)
         return
+    hand.takers = result.misere_bidders if result.bid.kind == "misere" else (result.declarer,)
     game.start_exchange(w)
 
 

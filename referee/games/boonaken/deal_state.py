@@ -123,6 +123,12 @@ class BoonakenDeal(Deal):
     def tricks_won(self, seat: int) -> int:
         return sum(1 for t in self.tricks if t.winner == seat)
 
+    @property
+    def centre_taken(self) -> bool:
+        """Whether the centre cards went into a hand: once the bidding is over, but never in the
+        five-card version's boonaak, where they stay in the centre."""
+        return self.phase != "bidding" and bool(self.takers)
+
     def discarder(self) -> Optional[int]:
         return self.takers[self.taker] if self.phase == "exchange" else None
 
@@ -138,6 +144,6 @@ class BoonakenDeal(Deal):
             return "discarded"
         if card in self.aside:
             return "set aside"
-        if card in self.centre_up or card in self.centre_down:
+        if (card in self.centre_up or card in self.centre_down) and not self.centre_taken:
             return "in the centre"
         return None

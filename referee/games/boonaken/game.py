@@ -157,6 +157,9 @@ class Boonaken(Game):
         if card is None:
             if hand.fully_known(seat):
                 raise Refusal(f"seat {seat}'s hand is known: say which card is discarded")
+            # An unseen discard may be any card the seat held, the centre cards it took included:
+            # none of them is sure to be in its hand any more. The cards it plays still prove it.
+            hand.known[seat] = frozenset()
         elif card not in hand.known_holding(seat):
             where = hand.where(card)
             if where is not None or hand.fully_known(seat):
@@ -192,7 +195,7 @@ class Boonaken(Game):
         tricks.on_card_played(self, w, event)
 
     def show_hand(self, w: Work, event: HandShown) -> None:
-        """Open boonaak is played with the declarer's hand face up on the table (line 167)."""
+        """Open boonaak is played with the declarer's hand face up on the table (line 166)."""
         hand = w.hand
         if hand.contract is None or hand.contract.kind != "open_boonaak" or event.seat != hand.declarer:
             raise Refusal("only the declarer of an open boonaak lays the hand open")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Optional, Sequence
 
 from ...cards import SUITS, Card
-from .cards import ACE, JACK, KING, QUEEN, Trump, plain_rank, trump_rank
+from .cards import ACE, JACK, KING, PLAIN_ORDER, QUEEN, Trump, plain_rank, trump_rank
 from .settings import DEFAULT, BoonakenSettings
 
 FOURS_POINTS = {JACK: 200, QUEEN: 100, KING: 100, ACE: 100}   # four 10s, 9s, 8s or 7s score nothing
@@ -97,13 +97,84 @@ def total(combination: Combination) -> int:
     return sum(m.points for m in combination)
 
 
+# The totals alone, on bit masks. best_roem and declarable_totals run for every hand that
+# options, bidding and the benches look at, so they skip Meld objects and frozensets: a hand is a
+# 32-bit mask (bit suit*8 + plain rank), its runs come from a table per 8-bit suit mask, and
+# compatibility is a mask overlap test. combinations() above stays the general, readable path.
+_SUIT_SHIFT = {s: 8 * i for i, s in enumerate(SUITS)}
+_RANK_BIT = {rank: 1 << (7 - i) for i, rank in enumerate(PLAIN_ORDER)}     # bit = plain_rank()
+# A card's bit by suit, then rank: two look-ups, no Card hashing (a Python-level call).
+_CARD_BITS = {s: {rank: bit << shift for rank, bit in _RANK_BIT.items()} for s, shift in _SUIT_SHIFT.items()}
+_FOUR_MASKS = tuple((_RANK_BIT[rank] * 0x01010101, value) for rank, value in FOURS_POINTS.items())
+# No trump, no stuk: bit 32 lies outside every hand's mask, so that stuk is never held.
+_STUK_MASKS = {s: (_RANK_BIT[KING] | _RANK_BIT[QUEEN]) << shift for s, shift in _SUIT_SHIFT.items()}
+_STUK_MASKS[None] = 1 << 32
+# Every run of 3 to 6 cards inside an 8-bit suit mask, as (run mask, length), as _runs() finds them.
+_SUIT_RUNS = tuple(tuple((((1 << length) - 1) << low, length)
+                         for low in range(8) for length in range(3, min(6, 8 - low) + 1)
+                         if suit_mask >> low & ((1 << length) - 1) == (1 << length) - 1)
+                   for suit_mask in range(256))
+# Hands are rarely met twice except for the other trumps and the other of the two functions, so a
+# small memo that starts afresh when full keeps memory bounded over a benchmark's million hands.
+_SUMMARIES: dict[int, tuple] = {}
+_SUMMARIES_LIMIT = 1 << 16
+_NO_MELD = ((0, (0,)), (STUK_POINTS, (0, STUK_POINTS)))     # most hands: shared, not rebuilt
+
+
+def _summarise(mask: int, six_run_points: int, shared: bool) -> tuple:
+    """((best, totals) without stuk, (best, totals) with it): stuk shares with anything, so with
+    it every total without it also shows 20 more."""
+    found = [(run << shift, run_points(length) if length < 6 else six_run_points, True)
+             for shift in (0, 8, 16, 24) for run, length in _SUIT_RUNS[mask >> shift & 0xFF]]
+    found += [(four, value, False) for four, value in _FOUR_MASKS if mask & four == four]
+    if not found:
+        return _NO_MELD
+    totals = {0}
+
+    def extend(start: int, taken: int, points: int) -> None:
+        # Runs never share a card; a four shares with a run only under roem_shared_with_run
+        # (decision 1). The fours come after the runs, so only a four meets cards taken by runs
+        # chosen before it, and two fours never share (each is all four cards of one rank).
+        for i in range(start, len(found)):
+            cards, value, is_run = found[i]
+            if not cards & taken or (shared and not is_run):
+                totals.add(points + value)
+                extend(i + 1, taken | cards, points + value)
+
+    extend(0, 0, 0)
+    plain = tuple(sorted(totals))
+    with_stuk = tuple(sorted(totals | {t + STUK_POINTS for t in totals}))
+    return (plain[-1], plain), (with_stuk[-1], with_stuk)
+
+
+def _summary(cards: Sequence[Card], trump: Trump, settings: BoonakenSettings) -> tuple[int, tuple[int, ...]]:
+    """(best total, every declarable total) of the cards, as combinations() would give them."""
+    mask = 0
+    try:
+        for card in cards:
+            mask |= _CARD_BITS[card.suit][card.rank]
+    except KeyError:
+        raise ValueError(f"not a card of Boonaken's 32-card pack: {card}") from None
+    stuk = _STUK_MASKS[trump]
+    six_run_points, shared = settings.six_run_points, settings.roem_shared_with_run
+    # Only the two settings roem reads go in the key: hashing the whole settings costs more
+    # than the rest of a look-up. Bits 0-31 the hand, 32 the sharing, above it the 6-run's points.
+    key = mask | bool(shared) << 32 | six_run_points << 33
+    summary = _SUMMARIES.get(key)
+    if summary is None:
+        if len(_SUMMARIES) >= _SUMMARIES_LIMIT:
+            _SUMMARIES.clear()
+        summary = _SUMMARIES[key] = _summarise(mask, six_run_points, shared)
+    return summary[mask & stuk == stuk]
+
+
 def best_roem(cards: Sequence[Card], trump: Trump, settings: BoonakenSettings = DEFAULT) -> int:
-    return max(total(c) for c in combinations(cards, trump, settings))
+    return _summary(cards, trump, settings)[0]
 
 
 def declarable_totals(cards: Sequence[Card], trump: Trump, settings: BoonakenSettings = DEFAULT) -> tuple[int, ...]:
     """Every total the cards can show, 0 (nothing) included, low to high."""
-    return tuple(sorted({total(c) for c in combinations(cards, trump, settings)}))
+    return _summary(cards, trump, settings)[1]
 
 
 def best_declarable(cards: Sequence[Card], trump: Trump, bid: int, settings: BoonakenSettings = DEFAULT) -> int:

@@ -149,17 +149,27 @@ def _claim_holds(hand: BoonakenDeal, settings, seat: int, amount: int) -> bool:
     return roem.check_claim(cards, hand.trump, amount, hand.named.get(seat), settings) is not None
 
 
+def _what_was_played(hand: BoonakenDeal, settings, seat: int, amount: int) -> str:
+    """The proof of a false claim in words: the cards played, and when only the named top card was
+    wrong, the card that really tops that roem."""
+    cards = hand.played.get(seat, ())
+    played = " ".join(c.pretty for c in cards)
+    top = roem.highest_roem_card(cards, hand.trump, amount, settings)
+    if top is not None:
+        return f"the {amount} roem played ({played}) has {top.pretty} highest"
+    return f"played {played}, which holds no such roem"
+
+
 def verify(w: Work) -> tuple[int, bool]:
     """At the end of the deal: (the declarer's roem that counts, whether the declarer's claim was
     false). A false challenge is void, so the ruling is made again with the true ones only."""
     hand, settings = w.hand, w.state.settings
     if not hand.declared:
         return 0, False
-    played = lambda s: " ".join(c.pretty for c in hand.played.get(s, ()))  # noqa: E731
     if not _claim_holds(hand, settings, hand.declarer, hand.declared):
         w.say(f"False roem: seat {hand.declarer} declared {hand.declared}"
               + (f" with {hand.named[hand.declarer].pretty} highest" if hand.declarer in hand.named else "")
-              + f" but played {played(hand.declarer)}, which holds no such roem. The bid is lost.",
+              + f" but {_what_was_played(hand, settings, hand.declarer, hand.declared)}. The bid is lost.",
               rule="false-roem", seats=(hand.declarer,))
         return 0, True
     true = []
@@ -169,10 +179,12 @@ def verify(w: Work) -> tuple[int, bool]:
         else:
             w.say(f"False challenge: seat {seat} claimed {amount} roem"
                   + (f" with {hand.named[seat].pretty} highest" if seat in hand.named else "")
-                  + f" but played {played(seat)}. The challenge is void.", rule="false-roem", seats=(seat,))
+                  + f" but {_what_was_played(hand, settings, seat, amount)}. The challenge is void.",
+                  rule="false-roem", seats=(seat,))
     _, cancelled_by = _cancelling(hand, settings, true)
     if cancelled_by != hand.roem_cancelled_by:
         w.say(f"Seat {hand.declarer}'s {hand.declared} roem "
               + ("stands after all." if cancelled_by is None else f"is cancelled by seat {cancelled_by}."),
               rule="false-roem", seats=(hand.declarer,))
+        hand.roem_cancelled_by = cancelled_by
     return (0 if cancelled_by is not None else hand.declared), False

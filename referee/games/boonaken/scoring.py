@@ -75,7 +75,9 @@ def certain_results(hand: BoonakenDeal, settings) -> dict[int, bool]:
         elif kind == "number":
             have = trick_points(hand, seat)
             left = bcards.PACK_POINTS - sum(trick_points(hand, s) for s in hand.order) - _out_of_play_points(hand)
-            most_roem = hand.declared if hand.roem_cancelled_by is None else 0
+            # A challenge that cancels is proven only once the challenger's cards are all played
+            # (a false one is void, decision 11): until then the declared roem may still count.
+            most_roem = hand.declared
             if have + left + most_roem < hand.contract.amount:
                 out[seat] = False
             elif not hand.declared and have >= hand.contract.amount:
@@ -98,9 +100,11 @@ def check_certain(w: Work) -> None:
             continue
         hand.certain += (seat,)
         hidden = not all(hand.fully_known(s) for s in hand.order)
+        # Under stop_when_certain the deal ends once every result is certain (said next), else it goes on.
+        rest = "" if settings.stop_when_certain else " The deal is played out, so that every card is seen."
         w.say(f"Certain now: seat {seat} {'wins' if won else 'loses'} the {_contract_name(hand)}"
-              f"{' (unless an earlier revoke comes to light)' if hidden else ''}. "
-              "The deal is played out, so that every card is seen.", rule="deal-certain", seats=(seat,))
+              f"{' (unless an earlier revoke comes to light)' if hidden else ''}.{rest}", rule="deal-certain",
+              seats=(seat,))
 
 
 # ------------------------------------------------------------------------------ the result
@@ -172,7 +176,8 @@ def seat_words(sheet, seat: int, settings) -> tuple[str, str]:
     now = marks.status(sheet, seat)
     words = {"eruit": "two +: eruit, a winner, out until the loser is found",
              "erin": "two −: erin", "wip": "one + and one −: wip, the next mark decides", "in": "still in"}[now]
-    return "marks " + sheet.column(seat).replace("-", "−"), words
+    column = sheet.column(seat).replace("-", "−")
+    return (f"marks {column}" if column else "no marks"), words
 
 
 def status_word(sheet, seat: int, settings) -> str:

@@ -49,28 +49,39 @@ def _card_check(hand: BoonakenDeal, seat: int, card: Card) -> None:
         raise Refusal(f"seat {seat}'s hand is known and {card.pretty} is not in it")
 
 
-def why_illegal(card: Card, held: frozenset, trick, trump, settings) -> str | None:
-    """Why `card` may not be played to `trick` by a hand holding at least `held` (None: allowed)."""
+def why_illegal(card: Card, held: frozenset, trick, trump, settings) -> tuple[str, tuple[Card, ...]] | None:
+    """Why `card` may not be played to `trick` by a hand holding at least `held`: the words and
+    the held cards that prove it (None: allowed)."""
     cards = [c for _, c in trick]
     if card in play.legal_plays(tuple(held | {card}), cards, trump, settings):
         return None
     led = cards[0].suit
-
-    def show(suit_cards) -> str:
-        return " ".join(c.pretty for c in sorted(suit_cards, reverse=True))
     following = [c for c in held if c.suit == led]
     if trump is None or led != trump and following and card.suit not in (led, trump):
-        return f"{SUIT_NAMES[led]} were led and the hand held {show(following)}"
+        return f"{SUIT_NAMES[led]} were led and the hand held", _high_first(following)
     if led == trump:
-        trumps = [c for c in held if c.suit == trump]
-        return f"trump was led and the hand held {show(trumps)}"
-    others = [c for c in held if c.suit != trump]
-    return f"no under-trumping: a lower trump after the trick was trumped, holding {show(others)}"
+        return "trump was led and the hand held", _high_first(c for c in held if c.suit == trump)
+    return ("no under-trumping: a lower trump after the trick was trumped, holding",
+            _high_first(c for c in held if c.suit != trump))
+
+
+def _high_first(cards) -> tuple[Card, ...]:
+    return tuple(sorted(cards, reverse=True))
+
+
+def _words(cards) -> str:
+    return " ".join(c.pretty for c in cards)
 
 
 def proven_illegal(hand: BoonakenDeal, settings, seat: int, card: Card, trick, later: tuple) -> str | None:
+    """The reason in words, naming the cards that prove it (and which of them were played later)."""
     held = hand.known_holding(seat) | frozenset(later)
-    return why_illegal(card, held, trick, hand.trump, settings)
+    found = why_illegal(card, held, trick, hand.trump, settings)
+    if found is None:
+        return None
+    words, proof = found
+    shown_later = [c for c in proof if c in later]
+    return f"{words} {_words(proof)}" + (f" (played later: {_words(shown_later)})" if shown_later else "")
 
 
 def on_card_played(game, w: Work, event: CardPlayed) -> None:
@@ -100,7 +111,8 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
     if reason:
         _revoke(game, w, Revoke(seat, trick_no, card, reason))
     _earlier_revokes(game, w, seat)
-    if len(hand.trick) == len(hand.order):
+    # A revoke can end the deal (stop_when_certain): then this card completes no trick and scores nothing.
+    if hand.phase == "play" and len(hand.trick) == len(hand.order):
         _trick_done(game, w)
 
 
@@ -119,15 +131,14 @@ def _earlier_revokes(game, w: Work, seat: int) -> None:
                 continue
             reason = proven_illegal(hand, settings, seat, card, plays[:at], later)
             if reason:
-                proof = " ".join(c.pretty for c in later)
-                _revoke(game, w, Revoke(seat, trick_no, card, f"{reason} (played later: {proof})"))
+                _revoke(game, w, Revoke(seat, trick_no, card, reason))
 
 
 def _revoke(game, w: Work, revoke: Revoke) -> None:
     hand, settings = w.hand, w.state.settings
     hand.revokes += (revoke,)
     effect = {"penalty": game.revoke_effect(hand, revoke.seat),
-              "announce": "the table plays on (illegal_card: announce)",
+              "announce": "The table plays on (illegal_card: announce)",
               "take_back": game.revoke_effect(hand, revoke.seat)}[settings.illegal_card]
     w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}, but {revoke.reason}. "
           f"{effect}.", rule="revoke", kind=Kind.OBLIGATION, seats=(revoke.seat,))

@@ -127,10 +127,9 @@ def host_options(game, state) -> list[Option]:
         for place, up, deck, most in (("up", True, "main", lay.centre_up), ("down", False, "main", lay.centre_down),
                                       ("aside", False, "aside", lay.set_aside)):
             if hand.dealt.get(place, 0) < most:
-                # A face-up CardDealt must name its card when made: the blank is made face down first.
-                blank = evolve(CardDealt(None, None, False, deck=deck), up=up)
-                base.append(Option("deal", None, f"Centre card {'face up' if up else place}", blank,
-                                   needs=("card",)))
+                # a face-up CardDealt without its card is refused when made: the blank skips that check
+                base.append(Option("deal", None, f"Centre card {'face up' if up else place}",
+                                   evolve(CardDealt(None, None, False, deck=deck), up=up), needs=("card",)))
         for seat in hand.order:
             if hand.dealt.get(f"hand:{seat}", 0) < lay.hand_size:
                 base.append(Option("deal", None, f"A card into seat {seat}'s hand", CardDealt(seat, None, False),
@@ -142,12 +141,17 @@ def host_options(game, state) -> list[Option]:
 def deal_view(state, viewer) -> dict[str, Any]:
     hand: BoonakenDeal | None = state.hand
     if hand is None:
-        return {"sheet": None}
+        # Before the first deal: the game's empty sheet, so every phone shows who is playing.
+        seats = tuple(s for s in state.seats if s not in state.sitting_out)
+        fresh = scoring.new_sheet(seats, state.settings) if len(seats) >= 2 else None
+        return {"sheet": None if fresh is None else sheet_view(fresh, (), (), 1, state.settings)}
     settings = state.settings
     seat = viewer if isinstance(viewer, int) else None
 
     def sees_hand(s: int) -> bool:
-        return viewer == HOST or seat == s or (hand.shown and s == hand.declarer)
+        # Open boonaak is played with the declarer's cards shown (line 162): everyone sees them.
+        shown = hand.contract is not None and hand.contract.kind == "open_boonaak" and s == hand.declarer
+        return viewer == HOST or seat == s or shown
 
     def shows_to(s: int) -> dict[str, Any]:
         held = hand.known_holding(s)
@@ -163,8 +167,8 @@ def deal_view(state, viewer) -> dict[str, Any]:
     if hand.contract is not None:
         contract = {"seat": hand.declarer, "kind": hand.contract.kind, "amount": hand.contract.amount,
                     "text": bid_words(hand.contract), "misere_chain": list(hand.chain)}
-    taken = hand.phase != "bidding"
-    took = hand.takers[0] if hand.takers else None
+    taken = hand.centre_taken
+    took = hand.takers[0] if taken else None
     centre = {"up": [] if taken else [c.code for c in hand.centre_up],
               "size": hand.centre_size, "taken_by": took if taken else None}
     if viewer == HOST or (taken and seat is not None and seat == took):
@@ -190,7 +194,7 @@ def deal_view(state, viewer) -> dict[str, Any]:
         "revokes": [{"seat": r.seat, "trick": r.trick, "card": r.card.code, "reason": r.reason} for r in hand.revokes],
         "results": [{"seat": s, "won": w} for s, w in hand.results],
         "redeal": hand.redeal,
-        "sheet": sheet_view(hand, settings),
+        "sheet": sheet_view(hand.sheet, hand.losers, hand.past, hand.game_no, settings),
     }
 
 
@@ -203,17 +207,17 @@ def _roem_view(hand: BoonakenDeal) -> dict[str, Any]:
             "cancelled_by": hand.roem_cancelled_by}
 
 
-def sheet_view(hand: BoonakenDeal, settings) -> dict[str, Any]:
-    sheet = hand.sheet
+def sheet_view(sheet, losers: tuple, past: tuple, game_no: int, settings) -> dict[str, Any]:
     rows = []
     for s in sheet.seats:
         column, words = scoring.seat_words(sheet, s, settings)
         status = scoring.status_word(sheet, s, settings)
-        if s in hand.losers:
-            status, words = "loser", "the loser: buys the drinks"
+        if s in losers:     # erin, or the last one still in (who has no second − but loses too)
+            status = "erin" if status == "erin" else "loser"
+            words = f"{words}: buys the drinks" if status == "erin" else "the last one still in: buys the drinks"
         rows.append({"seat": s, "column": column, "status": status, "words": words})
-    losers = list(hand.losers)
-    past = [{"game_no": g, "losers": list(found)} for g, found in hand.past]
-    return {"scoring": settings.scoring, "game_no": hand.game_no, "rows": rows, "losers": losers, "past": past,
+    losers = list(losers)
+    return {"scoring": settings.scoring, "game_no": game_no, "rows": rows, "losers": losers,
+            "past": [{"game_no": g, "losers": list(found)} for g, found in past],
             "drinks": (" and ".join(f"seat {s}" for s in losers) + (" buys" if len(losers) == 1 else " buy")
                        + " the drinks") if losers else ""}

@@ -241,3 +241,31 @@ def test_open_boonaak_is_played_with_the_hand_laid_open_and_no_centre_cards():
     state, _ = run(state, HandShown(1, tuple(parse_cards("AH KH QH JH TH"))))
     assert view(state, 3)["boonaken"]["seats"][0]["cards"] == ["AH", "KH", "QH", "JH", "TH"]
     assert [o.event.card.code for o in options(state, 1) if o.action == "play"] == ["AH", "KH", "QH", "JH", "TH"]
+
+
+def test_a_wrong_tie_break_card_is_named_with_the_card_that_really_tops_the_roem():
+    # Seat 1 declares 50 (K-Q-J-10 of hearts holds it with K♥ highest) but names Q♥; seat 3 ties.
+    state, _ = run(_playing(), RoemDeclared(1, 50), CardPlayed(1, C("KH")), RoemChallenged(3, 50))
+    state, _ = run(state, CardPlayed(2, C("9H")), CardPlayed(3, C("7D")), CardPlayed(4, C("AH")))
+    state, said = run(state, RoemCardNamed(1, C("QH")), RoemCardNamed(3, C("7D")))
+    assert said[-1].text.startswith("Seat 1's 50 roem stands")
+    plays = {1: "QH JH TH AC AD", 2: "8H 7H 9C TC JC", 3: "AS KS QS JS 8D", 4: "9S 8S 7S 9D TD"}
+    for _ in range(5):
+        leader = state.hand.to_play()
+        order = state.hand.order[state.hand.order.index(leader):] + state.hand.order[:state.hand.order.index(leader)]
+        for seat in order:
+            legal = [o.event for o in options(state, seat) if o.action == "play"]
+            mine = [e for e in legal if e.card.code in plays[seat].split()]
+            state, more = run(state, mine[0])
+            said += more
+    false = [a.text for a in said if a.rule == "false-roem"]
+    assert "False roem: seat 1 declared 50 with Q♥ highest but the 50 roem played" in false[0]
+    assert "has K♥ highest" in false[0]
+
+
+def test_five_misere_bidders_at_five_seats_and_at_most_four_with_the_setting_off():
+    state, _ = run(table(seats=(1, 2, 3, 4, 5)), HandStarted(1, 5), *[Bid(s, "misere") for s in range(1, 6)])
+    assert state.hand.chain == (1, 2, 3, 4, 5) and state.hand.phase == "exchange"
+    state, _ = run(table({"misere_everyone": False}, seats=(1, 2, 3, 4, 5)), HandStarted(1, 5),
+                   *[Bid(s, "misere") for s in range(1, 5)])
+    assert [o.label for o in options(state, 5)] == ["Pass"]
