@@ -67,10 +67,7 @@ def on_challenged(game, w: Work, event: RoemChallenged) -> None:
 
 
 def cards_owed(hand: BoonakenDeal) -> tuple[int, ...]:
-    """Seats that must still name their highest roem card for an equal challenge (none once the
-    ruling is made: a higher challenge heard first may have settled it)."""
-    if hand.roem_settled:
-        return ()
+    """Seats that must still name their highest roem card for an equal challenge."""
     owed = []
     for seat, amount in hand.challenges:
         if amount == hand.declared:
