@@ -140,7 +140,8 @@ class BoonakenDeal(Deal):
         for seat in self.known:
             if card in self.known_holding(seat):
                 return f"in seat {seat}'s hand"
-        if any(card in cards for cards in self.discards.values()):
+        passed_on = self.takers[:self.taker]          # discards the next misère bidder took up
+        if any(card in cards for seat, cards in self.discards.items() if seat not in passed_on):
             return "discarded"
         if card in self.aside:
             return "set aside"
