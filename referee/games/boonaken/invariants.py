@@ -190,7 +190,7 @@ class Invariants:
         st, truth = self.state, self.truth
         hand = st.hand
         public = truth.public | {c for cards in hand.played.values() for c in cards} | set(hand.named.values())
-        if hand.shown:                                  # open boonaak: the declarer's hand lies open
+        if hand.contract is not None and hand.contract.kind == "open_boonaak":    # played with the hand shown
             public |= set(truth.hand(hand.declarer))
         # A revoke's reason names the cards that prove it, some maybe still in the hand: counted
         # apart (stats.revoke_disclosures), as the table hears them in the revoke's announcement.
