@@ -45,7 +45,7 @@ def test_a_roem_challenge_played_from_the_phones(app):
             host.fill(f"#night-seats input[data-seat='{seat}']", name)
         host.locator("#night-form button[type=submit]").click()
         expect(host.locator("#bk-host")).to_be_visible()
-        expect(host.locator("#bk-host-sheet")).to_contain_text("The sheet starts with the first deal")
+        expect(host.locator("#bk-host-sheet")).to_contain_text("Game 1 · plus and minus marks")   # empty until the first deal
         host.select_option("#hand-dealer", "1")
         host.locator("#hand-form button").click()
         expect(host.locator("#bk-host-deal")).to_contain_text("Deal 1 (game 1): Ann deals, Dev cuts")

@@ -171,7 +171,7 @@ def test_host_confirms_a_camera_reading(tmp_path):
             expect(host.locator("#camera")).to_contain_text("1 reading(s) to check")
             snapshot = host.locator("#camera-snapshot")
             expect(snapshot).to_be_visible()
-            host.wait_for_function("document.getElementById('camera-snapshot').naturalWidth === 320")
+            host.wait_for_function("() => document.getElementById('camera-snapshot').naturalWidth === 320")
             confirm = host.locator("#camera-readings .reading[data-reading='1'] button[data-action=confirm]")
             expect(confirm).to_have_text("Confirm J♠")
             expect(host.locator("#camera-readings")).to_contain_text("It is J♣")

@@ -136,7 +136,7 @@ def test_a_decision_and_the_turn_alert_the_seat_and_cards_are_said_as_words(tmp_
 
         submit(night, BLACK_JACK_DEAL[-1:], "js")                # the J♠ to Ann: pay or fold
         playwright_api.expect(ann.locator("#decisions button[data-action=pay]")).to_be_visible()
-        ann.wait_for_function("window.__alerts.vibrate.length === 1")
+        ann.wait_for_function("() => window.__alerts.vibrate.length === 1")
         alerts = ann.evaluate("window.__alerts")
         assert alerts["beeps"] == 2 and any("jack of spades" in s for s in alerts["said"]), alerts
         assert not any("J♠" in s for s in alerts["said"])
@@ -145,7 +145,7 @@ def test_a_decision_and_the_turn_alert_the_seat_and_cards_are_said_as_words(tmp_
 
         ann.locator("#decisions button[data-action=pay]").tap()  # then Ben has the lowest card: his turn
         playwright_api.expect(ben.locator("#bets button[data-action=bring_in]")).to_be_visible()
-        ben.wait_for_function("window.__alerts.vibrate.length === 1")
+        ben.wait_for_function("() => window.__alerts.vibrate.length === 1")
         said = ben.evaluate("window.__alerts.said")
         assert any(s.startswith("Your turn: Bring in for $0.50") for s in said), said
         assert ann.evaluate("window.__alerts.vibrate.length") == 1          # Ann's was once only

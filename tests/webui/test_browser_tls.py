@@ -27,7 +27,7 @@ def test_host_console_over_https_shows_the_fingerprint(tmp_path):
                 host.wait_for_selector("#tls-fingerprint")
                 assert server.fingerprint in host.inner_text("#tls-fingerprint")
                 assert host.evaluate("location.protocol") == "https:"
-                host.wait_for_function("document.querySelector('#host-night').innerText.indexOf('Loading') < 0")
+                host.wait_for_function("() => document.querySelector('#host-night').innerText.indexOf('Loading') < 0")
                 shot(host, "tls-host-fingerprint")
             finally:
                 browser.close()

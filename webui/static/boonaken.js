@@ -44,7 +44,7 @@ B.roem = (r) => {
    loser, once found, big. */
 B.sheet = (sheet) => {
   const { el } = C;
-  if (!sheet) return el("p", { class: "muted" }, "The sheet starts with the first deal.");
+  if (!sheet) return el("p", { class: "muted" }, "No sheet yet: the host opens a Boonaken night.");
   const rows = sheet.rows;
   const marks = (r) => sheet.scoring === "marks"
     ? el("span", { class: "bk-marks" }, r.marks.length ? r.marks.map((m) => el("span", { class: m === "+" ? "plus" : "minus" }, m)) : "·")

@@ -54,6 +54,8 @@ def on_challenged(game, w: Work, event: RoemChallenged) -> None:
         raise Refusal(f"only the declarer's opponents challenge (not seat {event.seat})")
     if any(s == event.seat for s, _ in hand.challenges):
         raise Refusal(f"seat {event.seat} has challenged already")
+    if hand.challenges and settings.challengers == "first":
+        raise Refusal(f"seat {hand.challenges[0][0]} has challenged: only the first challenge is heard at this table")
     if event.amount < hand.declared:
         raise Refusal(f"a challenge needs at least the declared {hand.declared} roem")
     if event.amount > roem.max_roem(True, settings):
@@ -166,9 +168,10 @@ def verify(w: Work) -> tuple[int, bool]:
     if not _claim_holds(hand, settings, hand.declarer, hand.declared):
         w.say(f"False roem: seat {hand.declarer} declared {hand.declared}"
               + (f" with {hand.named[hand.declarer].pretty} highest" if hand.declarer in hand.named else "")
-              + f" but {_what_was_played(hand, settings, hand.declarer, hand.declared)}. The bid is lost.",
+              + f" but {_what_was_played(hand, settings, hand.declarer, hand.declared)}. "
+              + ("The bid is lost." if settings.false_roem == "loses_bid" else "The roem does not count."),
               rule="false-roem", seats=(hand.declarer,))
-        return 0, True
+        return 0, settings.false_roem == "loses_bid"
     true = []
     for seat, amount in hand.challenges:
         if _claim_holds(hand, settings, seat, amount):

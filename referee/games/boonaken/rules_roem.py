@@ -107,10 +107,12 @@ ROEM_CHALLENGERS = rule(
          "enough roem.",
     trigger="More than one opponent challenges the declarer's roem.",
     effect="Challenges are heard in turn; the first that cancels settles it.",
-    interpretation="Challenges are heard clockwise from the declarer's left; each needs at least the declared "
-                   "total (lines 91, 97); the first that cancels settles it and the rest are moot. Any one "
-                   "cancelling is enough, so the order only decides whose proof is shown. No setting: every "
-                   "order gives the same result.",
+    settings=("challengers",),
+    interpretation="Default every: each opponent holding at least the declared total may challenge (lines 91, "
+                   "97); challenges are heard clockwise from the declarer's left and the first that cancels "
+                   "settles it, the rest are moot. Any one cancelling is enough, so the order only decides "
+                   "whose proof is shown. Setting challengers 'first': as the original tells it, one opponent "
+                   "challenges: the first to speak, and later challenges are refused.",
     examples=("Seat 1 declares 50; seats 2 and 4 each say 100: seat 2's challenge cancels, seat 4's is moot.",))
 
 FALSE_ROEM = rule(
@@ -124,8 +126,10 @@ FALSE_ROEM = rule(
                    "the deal is over against the cards that player played; a false one is announced with "
                    "those cards. A declarer's roem not held loses the bid. A challenge not held is void, and "
                    "the ruling is made again without it (the declarer's roem may stand after all). Boonaak "
-                   "(or zwabber) with roem not held is lost (line 93). No setting: decision 11's setting, "
-                   "illegal_card, is for cards played against the rules (revoke), not for roem.",
+                   "(or zwabber) with roem not held is lost (line 93). Setting false_roem: 'loses_bid' "
+                   "(default) or 'void': the roem simply does not count and the bid is judged on its card "
+                   "points. Cards played against the rules are the revoke's setting, illegal_card.",
+    settings=("false_roem",),
     examples=("The declarer declares 50 and plays no combination worth 50: announced with the six cards; the bid is "
               "lost (default).",))
 

@@ -35,6 +35,8 @@ class BoonakenSettings(Settings):
     dealer_rotation: str = "left"         # decision 12: the deal passes left, or the previous declarer deals
     scoring: str = "marks"                # variant line 155 (and the five-card version, line 164): points
     illegal_card: str = "penalty"         # decision 11: a card against the rules, seen once it has landed
+    false_roem: str = "loses_bid"         # decision 11: roem declared but not held
+    challengers: str = "every"            # decision 6: every opponent may challenge, or only the first to speak
     stop_when_certain: bool = False       # decision 10: end the deal once every result is certain
 
     HELP: ClassVar[dict[str, str]] = {
@@ -62,6 +64,8 @@ class BoonakenSettings(Settings):
         "dealer_rotation": "Who deals the next deal of a game",
         "scoring": "How the loser is found",
         "illegal_card": "A card played against the rules (a revoke), once it is seen",
+        "false_roem": "Roem the declarer declared but did not hold (the cards played show it)",
+        "challengers": "Who may challenge the declarer's roem",
         "stop_when_certain": "End a deal as soon as its result is certain (off: announce it and play the deal out, so every roem claim can be checked)",
     }
     CHOICES: ClassVar[dict[str, dict[str, str]]] = {
@@ -84,6 +88,12 @@ class BoonakenSettings(Settings):
             "penalty": "announced; a declarer's or misère bidder's revoke loses them the deal, an opponent's wins it for the bidders",
             "take_back": "a card the referee can tell is illegal as it lands goes back and another is played; one proven later is a penalty",
             "announce": "announced only, and the deal goes on as played"},
+        "false_roem": {
+            "loses_bid": "the declarer loses the bid",
+            "void": "the roem does not count; the bid is judged on the card points alone"},
+        "challengers": {
+            "every": "every opponent holding at least as much, heard clockwise from the declarer's left",
+            "first": "only the first opponent to challenge; later challenges are refused"},
         "scoring": {
             "marks": "plus and minus marks: two plus is out, two minus loses",
             "points": ("points from 5: a bid won takes off 1 to 3, a bid lost adds as many; 0 is out, 11 loses "

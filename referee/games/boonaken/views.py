@@ -89,7 +89,9 @@ def _roem_options(hand: BoonakenDeal, settings, seat: int) -> list[Option]:
     if hand.roem_open and number_contract(hand) and seat == hand.declarer and not hand.declared:
         for amount in _roem_amounts(hand, settings, seat, 10, min(top, hand.contract.amount - 1)):
             out.append(Option("roem", seat, f"Declare {amount} roem", RoemDeclared(seat, amount), rule="roem-declare"))
-    if hand.roem_open and hand.declared and seat != hand.declarer and all(s != seat for s, _ in hand.challenges):
+    heard = not (hand.challenges and settings.challengers == "first")
+    if hand.roem_open and hand.declared and seat != hand.declarer and heard \
+            and all(s != seat for s, _ in hand.challenges):
         for amount in _roem_amounts(hand, settings, seat, hand.declared, top):
             out.append(Option("challenge", seat, f"Challenge with {amount} roem", RoemChallenged(seat, amount),
                               rule="roem-challenge"))

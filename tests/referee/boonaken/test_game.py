@@ -269,3 +269,36 @@ def test_five_misere_bidders_at_five_seats_and_at_most_four_with_the_setting_off
     state, _ = run(table({"misere_everyone": False}, seats=(1, 2, 3, 4, 5)), HandStarted(1, 5),
                    *[Bid(s, "misere") for s in range(1, 5)])
     assert [o.label for o in options(state, 5)] == ["Pass"]
+
+
+def test_only_the_first_challenge_is_heard_when_the_table_says_so():
+    state, _ = run(_playing({"challengers": "first"}), RoemDeclared(1, 20), CardPlayed(1, C("KH")),
+                   RoemChallenged(3, 50))
+    assert "only the first challenge is heard" in refused(state, RoemChallenged(4, 50))
+    assert not [o for o in options(state, 4) if o.action == "challenge"]
+    state, _ = run(_playing(), RoemDeclared(1, 20), CardPlayed(1, C("KH")), RoemChallenged(3, 50),
+                   RoemChallenged(4, 50))
+    assert [s for s, _ in state.hand.challenges] == [3, 4]
+
+
+def _false_roem_deal(settings):
+    """Seat 1 bids 75, declares 70 it does not hold (it discards the K♥), and takes 88 card points."""
+    state, _ = bid_75_by_seat_1(dealt(table(settings))[0])
+    state, _ = run(state, *[CardDiscarded(1, c) for c in parse_cards("KH 7C 8C QC")], TrumpNamed(1, "H"),
+                   RoemDeclared(1, 70))
+    said = []
+    while state.hand.phase == "play":
+        seat = state.hand.to_play()
+        state, more = run(state, [o.event for o in options(state, seat) if o.action == "play"][0])
+        said += more
+    return state, said
+
+
+def test_false_roem_loses_the_bid_or_only_does_not_count():
+    state, said = _false_roem_deal({})
+    assert "The bid is lost." in [a.text for a in said if a.rule == "false-roem"][0]
+    assert state.hand.results == ((1, False),)
+    state, said = _false_roem_deal({"false_roem": "void"})
+    assert "The roem does not count." in [a.text for a in said if a.rule == "false-roem"][0]
+    points = [a.text for a in said if a.rule == "scoring"][0]
+    assert " + 0 roem = " in points and state.hand.results == ((1, "made 75" in points),)
