@@ -44,7 +44,8 @@ def a_claim(hand, event: Event, settings) -> bool:
             and 20 <= event.amount < hand.contract.amount and event.amount <= top
     if isinstance(event, RoemChallenged):
         return hand.roem_open and bool(hand.declared) and event.seat in hand.order and event.seat != hand.declarer \
-            and all(s != event.seat for s, _ in hand.challenges) and hand.declared <= event.amount <= top
+            and all(s != event.seat for s, _ in hand.challenges) and hand.declared <= event.amount <= top \
+            and not (hand.challenges and settings.challengers == "first")
     return isinstance(event, RoemCardNamed) and event.seat in cards_owed(hand)
 
 

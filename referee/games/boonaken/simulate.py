@@ -60,7 +60,7 @@ PROFILES: dict[str, tuple[dict, tuple[int, ...]]] = {
                   "centre_one_down": True, "dealer_rotation": "declarer", "two_erin": "first",
                   "misere_everyone": False, "illegal_card": "announce", "lone_misere_overcall": "above",
                   "roem_tie_order": "trick", "deal_packets": "rest_first", "six_run_points": 100,
-                  "roem_shared_with_run": False}, (4, 5, 3)),
+                  "roem_shared_with_run": False, "false_roem": "void", "challengers": "first"}, (4, 5, 3)),
 }
 
 
