@@ -12,8 +12,8 @@ part of it (hands dealt unseen, discards face down).
 * marks: only the declarer, or each misère bidder, gets a mark (or points); a redeal none;
 * results: a deal without revokes or roem is won exactly as its tricks say;
 * privacy: `view(state, seat)` shows no card of another seat's hand, nor a face-down centre,
-  set-aside or discarded card the seat did not take or make; the public view none at all (the
-  cards a revoke's reason names are counted apart: see `check_privacy`);
+  set-aside or discarded card the seat did not take or make; the public view none at all (a
+  revoke's reason included: it names only proving cards already played);
 * replay: replaying a table's log rebuilds an equal state and equal views for every viewer.
 """
 
@@ -192,15 +192,10 @@ class Invariants:
         public = truth.public | {c for cards in hand.played.values() for c in cards} | set(hand.named.values())
         if hand.contract is not None and hand.contract.kind == "open_boonaak":    # played with the hand shown
             public |= set(truth.hand(hand.declarer))
-        # A revoke's reason names the cards that prove it, some maybe still in the hand: counted
-        # apart (stats.revoke_disclosures), as the table hears them in the revoke's announcement.
-        proof = cards_shown([r.reason for r in hand.revokes]) if hand.revokes else set()
         for viewer in viewers:
             shown = cards_shown(view(st, viewer)) - public
             mine = truth.seen.get(viewer, set()) | {c for c, p in truth.place.items() if p == f"disc:{viewer}"}
-            for c in shown & proof - mine:
-                self.disclosed.add(c)
-            leaked = sorted(c.code for c in shown - mine - proof)
+            leaked = sorted(c.code for c in shown - mine)
             if leaked:
                 who = "the public" if viewer is None else f"seat {viewer}"
                 where = sorted({truth.place[c] for c in shown - mine})

@@ -76,7 +76,6 @@ class Stats:
     revokes_probed: int = 0          # of those, revokes from a known hand, taken and announced
     taken_back: int = 0              # illegal cards refused under illegal_card "take_back"
     totals: Counter = field(default_factory=Counter)         # the pack's points each deal added up to
-    revoke_disclosures: int = 0      # cards still in a hand that a revoke's reason showed every viewer
     replays: int = 0
     contracts: Counter = field(default_factory=Counter)
     chains: Counter = field(default_factory=Counter)       # misère chain lengths
@@ -114,7 +113,6 @@ class Stats:
             f"announced, the rest refused); illegal cards taken back: {self.taken_back}; "
             f"revokes announced: {self.rules['revoke']}; false roem: {self.rules['false-roem']}; "
             f"roem challenges: {self.rules['roem-challenge']}; replay checks: {self.replays}",
-            f"cards still in a hand shown to other viewers by a revoke's reason: {self.revoke_disclosures}",
             f"invariant violations: {len(self.violations)}" + (f" ({kinds})" if self.violations else ""),
         ]
         lines += [f"  {v}" for v in self.violations[:20]]
@@ -217,7 +215,6 @@ class Simulator(Invariants, Moves, Probes):
         self.truth = Truth(dealt)
         self.played_by: dict[int, list] = {}
         self.deal_sheet = hand.sheet
-        self.disclosed: set = set()
         self.new_deal_choices()
         self.stats.players_in[len(hand.order)] += 1
         self.stats.modes[self.mode] += 1
@@ -237,7 +234,6 @@ class Simulator(Invariants, Moves, Probes):
 
     def deal_over(self) -> None:
         hand = self.state.hand
-        self.stats.revoke_disclosures += len(self.disclosed)
         called_off = isinstance(self.state.log.last(), HandEnded)
         self.stats.contracts["called off" if called_off else contract_name(hand)] += 1
         if hand.contract is not None and hand.contract.kind == "misere":

@@ -49,39 +49,41 @@ def _card_check(hand: BoonakenDeal, seat: int, card: Card) -> None:
         raise Refusal(f"seat {seat}'s hand is known and {card.pretty} is not in it")
 
 
-def why_illegal(card: Card, held: frozenset, trick, trump, settings) -> tuple[str, tuple[Card, ...]] | None:
-    """Why `card` may not be played to `trick` by a hand holding at least `held`: the words and
-    the held cards that prove it (None: allowed)."""
+def why_illegal(card: Card, held: frozenset, trick, trump, settings) -> tuple[str, tuple[str, str], tuple[Card, ...]] | None:
+    """Why `card` may not be played to `trick` by a hand holding at least `held`: the rule broken,
+    what the proving cards are (one, many) and the held cards that prove it (None: allowed)."""
     cards = [c for _, c in trick]
     if card in play.legal_plays(tuple(held | {card}), cards, trump, settings):
         return None
     led = cards[0].suit
     following = [c for c in held if c.suit == led]
     if trump is None or led != trump and following and card.suit not in (led, trump):
-        return f"{SUIT_NAMES[led]} were led and the hand held", _high_first(following)
+        return f"{SUIT_NAMES[led]} were led", (SUIT_NAMES[led][:-1], SUIT_NAMES[led]), _high_first(following)
     if led == trump:
-        return "trump was led and the hand held", _high_first(c for c in held if c.suit == trump)
-    return ("no under-trumping: a lower trump after the trick was trumped, holding",
-            _high_first(c for c in held if c.suit != trump))
+        return "trump was led", ("trump", "trumps"), _high_first(c for c in held if c.suit == trump)
+    return ("no under-trumping: a lower trump after the trick was trumped",
+            ("card that is not a trump", "cards that are not trumps"), _high_first(c for c in held if c.suit != trump))
 
 
 def _high_first(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards, reverse=True))
 
 
-def _words(cards) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
 def proven_illegal(hand: BoonakenDeal, settings, seat: int, card: Card, trick, later: tuple) -> str | None:
-    """The reason in words, naming the cards that prove it (and which of them were played later)."""
+    """The reason in words. It names the proving cards already played; those still in the hand
+    (a hand the referee was told) are only counted: every viewer hears the reason, and the
+    cards are seen as they are played."""
     held = hand.known_holding(seat) | frozenset(later)
     found = why_illegal(card, held, trick, hand.trump, settings)
     if found is None:
         return None
-    words, proof = found
-    shown_later = [c for c in proof if c in later]
-    return f"{words} {_words(proof)}" + (f" (played later: {_words(shown_later)})" if shown_later else "")
+    broken, (one, many), proof = found
+    played = [c for c in proof if c in later]
+    hidden = len(proof) - len(played)
+    parts = [f"held {' '.join(c.pretty for c in played)} (played later)"] if played else []
+    if hidden:
+        parts.append(f"still holds {'a' if hidden == 1 else hidden} {one if hidden == 1 else many}")
+    return f"{broken}, and the hand {' and '.join(parts)}"
 
 
 def on_card_played(game, w: Work, event: CardPlayed) -> None:
@@ -140,7 +142,7 @@ def _revoke(game, w: Work, revoke: Revoke) -> None:
     effect = {"penalty": game.revoke_effect(hand, revoke.seat),
               "announce": "The table plays on (illegal_card: announce)",
               "take_back": game.revoke_effect(hand, revoke.seat)}[settings.illegal_card]
-    w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}, but {revoke.reason}. "
+    w.say(f"Revoke: seat {revoke.seat} played {revoke.card.pretty} to trick {revoke.trick}: {revoke.reason}. "
           f"{effect}.", rule="revoke", kind=Kind.OBLIGATION, seats=(revoke.seat,))
     game.check_certain(w)
 

@@ -75,7 +75,7 @@ KEY = {
                                                     ("false-roem", "The challenge is void"),
                                                     ("scoring", "108 card points in tricks + 50 roem = 158")]),
     "10-revoke-proven-later-camera": key({1: True}, {1: "marks +"}, revokes=[(2, 1, "7S")],
-                                         said=[("revoke", "(played later: 10♥)")]),
+                                         said=[("revoke", "held 10♥ (played later)")]),
     "11-boonaak-roem-held": key({1: True}, {1: "marks +"}, said=[("scoring", "boonaak with 220 roem won")]),
     "12-boonaak-roem-not-held": key({1: False}, {1: "marks −"}, said=[("false-roem", "the roem is not there")]),
     "13-boonaak-won": key({1: True}, {1: "marks +"}, said=[("scoring", "took every trick: boonaak won")]),

@@ -135,7 +135,8 @@ def test_options_are_the_legal_cards_when_the_hand_is_known():
 def test_a_revoke_seen_as_it_lands_is_announced_or_taken_back():
     state, said = run(_playing(), CardPlayed(1, C("KH")), CardPlayed(2, C("9C")))
     revoke = [a for a in said if a.rule == "revoke"][0]
-    assert revoke.text == ("Revoke: seat 2 played 9♣ to trick 1, but trump was led and the hand held 9♥ 8♥ 7♥. "
+    # The cards that prove it are still in seat 2's hand: counted, not named (every viewer hears it).
+    assert revoke.text == ("Revoke: seat 2 played 9♣ to trick 1: trump was led, and the hand still holds 3 trumps. "
                            "An opponent's revoke: seat 1 wins the deal.")
     strict, _ = run(_playing({"illegal_card": "take_back"}), CardPlayed(1, C("KH")))
     assert "take it back" in refused(strict, CardPlayed(2, C("9C")))
@@ -149,7 +150,7 @@ def test_a_revoke_is_proven_later_when_the_hand_was_never_seen():
     assert not state.hand.revokes            # spades trump (the first lead); seat 2 may hold none
     state, said = run(state, CardPlayed(4, C("KS")), CardPlayed(1, C("QS")), CardPlayed(2, C("7S")))
     assert [r.card.code for r in state.hand.revokes] == ["7D"]
-    assert "played later: 7♠" in [a for a in said if a.rule == "revoke"][0].text
+    assert "the hand held 7♠ (played later)" in [a for a in said if a.rule == "revoke"][0].text
 
 
 # ------------------------------------------------------------------------------- roem

@@ -130,8 +130,8 @@ def test_an_announced_revoke_reads_as_two_sentences():
     table = Table("announce", illegal_card="announce").deal(4, bids="1:110 2:pass 3:pass 4:pass",
                                                             tricks=REVOKE_TRICKS, **A_DEAL)
     _, said = play(table)
-    assert texts(said, "revoke") == ["Revoke: seat 2 played 7♠ to trick 1, but trump was led and the hand held "
-                                     "10♥ 7♥. The table plays on (illegal_card: announce)."]
+    assert texts(said, "revoke") == ["Revoke: seat 2 played 7♠ to trick 1: trump was led, and the hand still "
+                                     "holds 2 trumps. The table plays on (illegal_card: announce)."]
 
 
 def test_a_seat_without_marks_reads_no_marks():

@@ -68,10 +68,6 @@ def test_an_open_boonaak_lays_the_hand_open_but_not_its_discards():
     assert view(state, 1)["boonaken"]["seats"][0]["discards"] == ["KC", "AC", "AD", "KD"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="open question for the game's owner: a revoke seen as it lands names, in its reason (view "
-                   "and announcement), the cards still in the hand that prove it; the simulator counts these apart "
-                   "(revoke_disclosures) rather than as privacy violations")
 def test_a_revoke_seen_as_it_lands_does_not_show_the_cards_still_held():
     # Seat 2's hand is named (9♥ 8♥ 7♥ 9♣ 10♣ J♣); hearts are trump and led; seat 2 plays 9♣.
     hands = {1: "KH QH JH TH 7C 8C", 2: "9H 8H 7H 9C TC JC", 3: "AS KS QS JS 7D 8D", 4: "AH 9S 8S 7S 9D TD"}
