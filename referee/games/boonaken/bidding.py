@@ -9,6 +9,7 @@ zwabber; then boonaak, boonaak with roem (more above less), open boonaak. A pass
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Hashable, Optional, Sequence
 
 from .cards import PACK_POINTS
@@ -97,9 +98,10 @@ def _roem_bids(kind: str, has_trump: bool, settings: BoonakenSettings) -> list[B
     return [Bid(kind, r) for r in range(2 * ROEM_STEP, max_roem(has_trump, settings) + 1, ROEM_STEP)]
 
 
-def ladder(settings: BoonakenSettings = DEFAULT) -> list[Bid]:
+@lru_cache(maxsize=32)
+def ladder(settings: BoonakenSettings = DEFAULT) -> tuple[Bid, ...]:
     """Every bid but pass, low to high. Numbers stop where no hand could make them: all the
-    card points plus the most roem there is."""
+    card points plus the most roem there is. Kept per settings: every seat's options ask for it."""
     top = PACK_POINTS + max_roem(True, settings)
     bids = [Bid("number", n) for n in range(settings.minimum_bid, top + 1, 5)]
     if settings.misere:
@@ -111,7 +113,7 @@ def ladder(settings: BoonakenSettings = DEFAULT) -> list[Bid]:
     bids += [Bid("boonaak")] + _roem_bids("boonaak", True, settings)
     if settings.open_boonaak:
         bids.append(Bid("open_boonaak"))
-    return sorted(bids, key=lambda b: rank(b, settings))
+    return tuple(sorted(bids, key=lambda b: rank(b, settings)))
 
 
 def legal_bids(seats: Sequence[Seat], history: Sequence[tuple[Seat, Bid]], seat: Seat,

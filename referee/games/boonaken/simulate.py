@@ -168,7 +168,7 @@ class Simulator(Invariants, Moves, Probes):
         self.table_deals = 0
         if not self.apply(TableOpened("boonaken", tuple(range(1, n + 1)), dict(self.settings))):
             raise RuntimeError(f"a table of {n} would not open with {self.settings}")
-        self.ladder = bidding.ladder(self.state.settings)
+        self.ladder = list(bidding.ladder(self.state.settings))
 
     def play(self, deals: int) -> Stats:
         start = time.perf_counter()
