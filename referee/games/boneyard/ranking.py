@@ -31,7 +31,8 @@ ANY_SUIT = "*"          # a card of every suit (the benny under Fight Club, "hig
 @dataclass(frozen=True)
 class Round:
     """What ranks the cards this round. `trump` is None under Fight Club (or a Joker taken with
-    joker_trump "no_trump"); `active` the modifier ids; `copied` the card Copycats flipped."""
+    joker_trump "no_trump"); `active` the modifier ids; `copied` the card Copycats flipped (None when
+    no bone was left to flip: the tens stay tens, decision 4)."""
 
     trump: Optional[str]
     active: frozenset[str] = frozenset()
@@ -45,8 +46,6 @@ class Round:
             raise ValueError(f"trump must be one of S H D C, or None for no trump; got {self.trump!r}")
         if "fight-club" in self.active and self.trump is not None:
             raise ValueError("Fight Club is active, so the round has no trump: pass trump=None")
-        if "copycats" in self.active and self.copied is None:
-            raise ValueError("Copycats is active but no card was flipped for it (copied=None)")
 
     def on(self, modifier: str) -> bool:
         return modifier in self.active
