@@ -76,7 +76,9 @@ def plain_place(rank: int, rnd: Round) -> tuple[int, tuple[str, ...]]:
     why: tuple[str, ...] = ()
     if rnd.on("square-deal") and rank in (ACE, NINE):
         rank, why = (NINE if rank == ACE else ACE), ("square-deal",)
-    place = PLAIN_PLACE[rank]
+    place = PLAIN_PLACE.get(rank)
+    if place is None:
+        raise ValueError(f"a card of rank {rank} is not in the Boneyard euchre pack (9 to A and the Joker)")
     if rank == JACK and rnd.trump is None and rnd.settings.fight_club_jacks == "high":
         place = HIGH_JACK
     if rnd.on("golf-club"):
