@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from ...cards import Card
-from .cards import ACE, JACK, KING, NINE, QUEEN, TEN, same_colour
+from ...cards import SUIT_SYMBOLS, Card
+from .cards import ACE, JACK, KING, NINE, PACK, QUEEN, TEN, same_colour
+from .modifier_ids import names
 from .settings import DEFAULT, BoneyardSettings
 
 TRUMP = 100
@@ -26,6 +27,7 @@ PLAIN_PLACE = {NINE: 2, TEN: 4, JACK: 6, QUEEN: 8, KING: 10, ACE: 12}
 HIGH_JACK = 14          # Fight Club, fight_club_jacks "high": above the ace of its own suit
 NO_SUIT = ""            # a card that follows nothing and never wins (a dead benny)
 ANY_SUIT = "*"          # a card of every suit (the benny under Fight Club, "highest")
+RANK_WORDS = {NINE: "9", TEN: "10", JACK: "Jack", QUEEN: "Queen", KING: "King", ACE: "Ace"}
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,13 @@ def _merge(*parts: Iterable[str]) -> tuple[str, ...]:
     for part in parts:
         out.extend(m for m in part if m not in out)
     return tuple(out)
+
+
+def suit_order(suit: str, rnd: Round) -> tuple[Card, ...]:
+    """The pack's cards that play as `suit` this round, highest first (for the phones: the
+    effective ranking of trump and of the led suit). Equal cards keep pack order."""
+    cards = [c for c in PACK if effective(c, rnd).suit in (suit, ANY_SUIT)]
+    return tuple(sorted(cards, key=lambda c: -effective(c, rnd).rank))
 
 
 def led_suit(cards: Sequence[Card], rnd: Round) -> Optional[str]:
@@ -311,20 +320,36 @@ def _changes_winner(modifier: str, plays, rnd: Round, partner, index: int) -> bo
 
 def ruling_text(plays: Sequence[Play], index: int, why: tuple[str, ...], rnd: Round,
                 partner: dict[int, int]) -> str:
-    from .modifier_ids import names   # words only; keeps the ranking core free of the rule tables
+    """The ruling for the table: "seat 1 wins the trick: 10♦ (a copy of the A♠) is the highest card
+    of the led suit, ♠; decided by Copycats"."""
     play = plays[index]
-    effs = trick_effectives(plays, rnd, partner)
+    eff = trick_effectives(plays, rnd, partner)[index]
     led = led_suit([p.card for p in plays], rnd)
-    trumped = effs[index].is_trump(rnd) and led != rnd.trump
-    how = "trumps the trick" if trumped else "is the highest trump" if effs[index].is_trump(rnd) \
-        else "is the highest card of the led suit"
-    text = f"seat {play.seat} wins the trick: {play.card.pretty} {how}"
-    named = {BENNY: "the benny", RIGHT: "the right bower", LEFT: "the left bower"}.get(effs[index].rank) \
-        if effs[index].is_trump(rnd) else None
-    if effs[index].suit == ANY_SUIT:
-        named = "the benny, the highest card of every suit"
-    if named:
-        text += f" ({named})"
-    if why:
-        text += f"; decided by {names(why)}"
-    return text
+    if eff.is_trump(rnd):
+        how = "is the highest trump" if led == rnd.trump else "trumps the trick"
+    elif eff.suit == ANY_SUIT:
+        how = "is the highest card of every suit"
+    else:
+        how = f"is the highest card of the led suit, {SUIT_SYMBOLS[eff.suit]}"
+    standing = card_standing(play, eff, rnd)
+    text = f"seat {play.seat} wins the trick: {play.card.pretty}{f' ({standing})' if standing else ''} {how}"
+    return text + (f"; decided by {names(why)}" if why else "")
+
+
+def card_standing(play: Play, eff: Effective, rnd: Round) -> str:
+    """What a card is this round, when that is more than its face: "the left bower", "a copy of the
+    A♠", "the Ace-and-a-half of trumps". Empty for an ordinary card."""
+    of = "trumps" if eff.is_trump(rnd) else SUIT_SYMBOLS.get(eff.suit, "the led suit")
+    if play.fools_gold:
+        return f"Fool's Gold: the {RANK_WORDS[face(play.card, rnd)]}-and-a-half of {of}"
+    for modifier, words in (("mad-genius", "the Benny-and-a-half"), ("club-sandwich", "the Ace-and-a-half"),
+                            ("soul-mate", "the Ace-and-a-half")):
+        if modifier in eff.why:
+            return f"{words} of {of}"
+    if "copycats" in eff.why and play.card.rank == TEN and rnd.copied is not None:
+        return f"a copy of the {rnd.copied.pretty}"
+    if eff.suit == NO_SUIT:
+        return "a card of no suit"
+    if eff.is_trump(rnd):
+        return {BENNY: "the benny", RIGHT: "the right bower", LEFT: "the left bower"}.get(eff.rank, "")
+    return "the benny" if play.card.is_joker else ""

@@ -282,3 +282,15 @@ def test_copycats_with_golf_club_copies_the_reversed_rank():
     assert winner("AS TD KS QS", r).index == 1
     ruling = winner("AS TD KS QS", r)
     assert set(ruling.why) == {"copycats", "golf-club"}
+
+
+def test_ruling_words_say_what_a_changed_card_plays_as():
+    fools = [Play(1, C("9H")), Play(2, C("TH")), Play(3, C("TC"), fools_gold=True), Play(0, C("KD"))]
+    assert trick_winner(fools, rnd("S", "fools-gold"), PARTNER).text == (
+        "seat 3 wins the trick: 10♣ (Fool's Gold: the 10-and-a-half of ♥) is the highest card of the led "
+        "suit, ♥; decided by Fool's Gold")
+    assert winner("KS TD QS 9S", rnd("H", "copycats", copied="AS")).text == (
+        "seat 1 wins the trick: 10♦ (a copy of the A♠) is the highest card of the led suit, ♠; decided by Copycats")
+    assert winner("9S AH 9D KS", rnd("H", "club-sandwich")).text == (
+        "seat 2 wins the trick: 9♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Club Sandwich")
+    assert winner("9H JD KS QS", rnd("H")).text == "seat 1 wins the trick: J♦ (the left bower) is the highest trump"
