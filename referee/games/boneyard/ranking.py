@@ -82,7 +82,8 @@ def plain_place(rank: int, rnd: Round) -> tuple[int, tuple[str, ...]]:
     if place is None:
         raise ValueError(f"a card of rank {rank} is not in the Boneyard euchre pack (9 to A and the Joker)")
     if rank == JACK and rnd.trump is None and rnd.settings.fight_club_jacks == "high":
-        place = HIGH_JACK
+        # a bower of its own suit, so Golf Club leaves it alone
+        return HIGH_JACK, ("fight-club",) if rnd.on("fight-club") else ()
     if rnd.on("golf-club"):
         place, why = 14 - place, why + ("golf-club",)
     return place, why
@@ -171,7 +172,8 @@ def legal_plays(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round,
     """The cards of `hand` that may be played to the trick now, in hand order (line 7: follow the led
     card's effective suit if able, else any card). Heartbreaker: any card (line 23). `unseen` is the
     Lucky Penny card, if in `hand`: by decision 10 it may go to any trick and never counts as able to
-    follow (setting lucky_penny_follows)."""
+    follow (setting lucky_penny_follows). Fool's Gold is a way of playing, not a card: the game offers
+    the Maker's partner `legal_fools_gold` besides these."""
     hand = tuple(hand)
     if unseen is not None and unseen not in hand:
         raise ValueError(f"the unseen Lucky Penny card {unseen} is not in the hand")

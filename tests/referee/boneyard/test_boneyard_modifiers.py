@@ -123,6 +123,9 @@ def test_fight_club_has_no_trump_so_a_nine_of_the_would_be_trump_cannot_win():
 def test_fight_club_jacks_plain_or_high():
     assert winner("AS JS KS QS", rnd(None, "fight-club")).index == 0
     assert winner("AS JS KS QS", rnd(None, "fight-club", fight_club_jacks="high")).index == 1
+    # a high jack is bower-like, so Golf Club does not send it to the bottom
+    assert winner("9S JS KS QS", rnd(None, "fight-club", "golf-club", fight_club_jacks="high")).index == 1
+    assert winner("9S JS KS QS", rnd(None, "fight-club", "golf-club")).index == 0
     # no left bower: the jack of the other colour follows its own suit
     assert legal_plays(cards("JD KS"), cards("AD"), rnd(None, "fight-club")) == (C("JD"),)
 
