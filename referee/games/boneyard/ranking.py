@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from ...cards import Card
-from .cards import ACE, JACK, NINE, QUEEN, TEN, same_colour
+from .cards import ACE, JACK, KING, NINE, QUEEN, TEN, same_colour
 from .settings import DEFAULT, BoneyardSettings
 
 TRUMP = 100
 LEFT, RIGHT, BENNY = TRUMP + 14, TRUMP + 16, TRUMP + 18
-PLAIN_PLACE = {NINE: 2, TEN: 4, JACK: 6, QUEEN: 8, 13: 10, ACE: 12}
+PLAIN_PLACE = {NINE: 2, TEN: 4, JACK: 6, QUEEN: 8, KING: 10, ACE: 12}
 HIGH_JACK = 14          # Fight Club, fight_club_jacks "high": above the ace of its own suit
 NO_SUIT = ""            # a card that follows nothing and never wins (a dead benny)
 ANY_SUIT = "*"          # a card of every suit (the benny under Fight Club, "highest")
@@ -76,7 +76,9 @@ def plain_place(rank: int, rnd: Round) -> tuple[int, tuple[str, ...]]:
     why: tuple[str, ...] = ()
     if rnd.on("square-deal") and rank in (ACE, NINE):
         rank, why = (NINE if rank == ACE else ACE), ("square-deal",)
-    place = PLAIN_PLACE[rank]
+    place = PLAIN_PLACE.get(rank)
+    if place is None:
+        raise ValueError(f"a card of rank {rank} is not in the Boneyard euchre pack (9 to A and the Joker)")
     if rank == JACK and rnd.trump is None and rnd.settings.fight_club_jacks == "high":
         place = HIGH_JACK
     if rnd.on("golf-club"):

@@ -259,3 +259,26 @@ def test_ruling_names_only_the_modifiers_that_changed_the_winner():
     ruling = winner("AS 9S KS QS", r)
     assert ruling.why == ("golf-club",)
     assert "Golf Club" in ruling.text and "Heartbreaker" not in ruling.text
+
+
+# ------------------------------------------------------------------ decision 5: stacks
+def test_fight_club_switches_soul_mate_off():
+    assert effective(C("AD"), rnd(None, "fight-club", "soul-mate")).suit == "D"
+    assert winner("KD AD 9H QD", rnd(None, "fight-club", "soul-mate")).index == 1
+    assert winner("KH AD 9H QD", rnd("H", "soul-mate")).index == 1
+    assert winner("KH AD 9H QD", rnd(None, "fight-club", "soul-mate")).index == 0
+
+
+def test_club_sandwich_under_fight_club_is_ace_and_a_half_of_the_led_suit():
+    fc = rnd(None, "fight-club", "club-sandwich")
+    assert winner("9S AS 9D KS", fc).index == 2
+    assert winner("9S AS 9D KS", rnd(None, "fight-club")).index == 1
+
+
+def test_copycats_with_golf_club_copies_the_reversed_rank():
+    r = rnd("H", "copycats", "golf-club", copied="9S")
+    assert (effective(C("TD"), r).suit, effective(C("TD"), r).rank) == (effective(C("9S"), r).suit,
+                                                                      effective(C("9S"), r).rank)
+    assert winner("AS TD KS QS", r).index == 1
+    ruling = winner("AS TD KS QS", r)
+    assert set(ruling.why) == {"copycats", "golf-club"}

@@ -126,3 +126,8 @@ def test_round_refuses_bad_trump():
 def test_empty_trick_has_no_winner():
     with pytest.raises(ValueError, match="no cards"):
         trick_winner([], HEARTS, PARTNER)
+
+
+def test_a_card_outside_the_pack_is_refused_in_words():
+    with pytest.raises(ValueError, match="not in the Boneyard euchre pack"):
+        effective(C("8S"), HEARTS)
