@@ -1,5 +1,6 @@
 """The 25 round modifiers: which card sets which (`MODIFIER_OF`) and their rule objects in sheet
-order (lines 10-34). The logic lives where it acts: ranking.py, flips.py, order.py, scoring.py."""
+order (lines 10-34). The logic lives where it acts: ranking.py, flips.py, order.py, exchanges.py,
+scoring.py."""
 
 from __future__ import annotations
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from ...cards import Card
-from .cards import ACE, JACK, KING, NINE, QUEEN, TEN, same_colour
+from ...cards import SUIT_SYMBOLS, Card
+from .cards import ACE, JACK, KING, NINE, PACK, QUEEN, TEN, same_colour
+from .modifier_ids import names
 from .settings import DEFAULT, BoneyardSettings
 
 TRUMP = 100
@@ -26,6 +27,7 @@ PLAIN_PLACE = {NINE: 2, TEN: 4, JACK: 6, QUEEN: 8, KING: 10, ACE: 12}
 HIGH_JACK = 14          # Fight Club, fight_club_jacks "high": above the ace of its own suit
 NO_SUIT = ""            # a card that follows nothing and never wins (a dead benny)
 ANY_SUIT = "*"          # a card of every suit (the benny under Fight Club, "highest")
+RANK_WORDS = {NINE: "9", TEN: "10", JACK: "Jack", QUEEN: "Queen", KING: "King", ACE: "Ace"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class Round:
     active: frozenset[str] = frozenset()
     copied: Optional[Card] = None
     settings: BoneyardSettings = field(default=DEFAULT)
+    # Every card of the pack as `effective` ranks it this round, filled on first use: a round's
+    # ranking never changes, and a simulated round asks for it thousands of times.
+    _ranks: Optional[dict] = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.active, frozenset):
@@ -80,7 +85,8 @@ def plain_place(rank: int, rnd: Round) -> tuple[int, tuple[str, ...]]:
     if place is None:
         raise ValueError(f"a card of rank {rank} is not in the Boneyard euchre pack (9 to A and the Joker)")
     if rank == JACK and rnd.trump is None and rnd.settings.fight_club_jacks == "high":
-        place = HIGH_JACK
+        # a bower of its own suit, so Golf Club leaves it alone
+        return HIGH_JACK, ("fight-club",) if rnd.on("fight-club") else ()
     if rnd.on("golf-club"):
         place, why = 14 - place, why + ("golf-club",)
     return place, why
@@ -98,6 +104,15 @@ def face(card: Card, rnd: Round) -> Optional[int]:
 def effective(card: Card, rnd: Round) -> Effective:
     """The card's effective suit (for following) and rank (higher beats), and the modifiers that
     changed them. See the module docstring for the scale."""
+    ranks = rnd._ranks
+    if ranks is None:
+        ranks = {c: _effective(c, rnd) for c in PACK}
+        object.__setattr__(rnd, "_ranks", ranks)
+    found = ranks.get(card)
+    return found if found is not None else _effective(card, rnd)   # not in the pack: refused in words
+
+
+def _effective(card: Card, rnd: Round) -> Effective:
     if card.rank == TEN and rnd.on("copycats") and rnd.copied is not None and rnd.copied.rank != TEN:
         return _copycat(card, rnd)
     trump = rnd.trump
@@ -109,7 +124,7 @@ def effective(card: Card, rnd: Round) -> Effective:
         if card.rank == JACK and card.suit == same_colour(trump):
             return Effective(trump, LEFT)
         if card.rank == ACE and card.suit == same_colour(trump) and rnd.on("soul-mate"):
-            ace = effective(Card(ACE, trump), rnd)
+            ace = _effective(Card(ACE, trump), rnd)
             return Effective(trump, ace.rank + 1, _merge(ace.why, ("soul-mate",)))
     place, why = plain_place(card.rank, rnd)
     return Effective(card.suit, place + (TRUMP if card.suit == trump else 0), why)
@@ -132,7 +147,7 @@ def _copycat(ten: Card, rnd: Round) -> Effective:
     copied = rnd.copied
     if rnd.settings.copycats_copy == "rank" and not copied.is_joker:
         copied = Card(copied.rank, ten.suit)
-    like = effective(copied, rnd)
+    like = _effective(copied, rnd)
     return Effective(like.suit, like.rank, _merge(("copycats",), like.why))
 
 
@@ -141,6 +156,13 @@ def _merge(*parts: Iterable[str]) -> tuple[str, ...]:
     for part in parts:
         out.extend(m for m in part if m not in out)
     return tuple(out)
+
+
+def suit_order(suit: str, rnd: Round) -> tuple[Card, ...]:
+    """The pack's cards that play as `suit` this round, highest first (for the phones: the
+    effective ranking of trump and of the led suit). Equal cards keep pack order."""
+    cards = [c for c in PACK if effective(c, rnd).suit in (suit, ANY_SUIT)]
+    return tuple(sorted(cards, key=lambda c: -effective(c, rnd).rank))
 
 
 def led_suit(cards: Sequence[Card], rnd: Round) -> Optional[str]:
@@ -162,7 +184,8 @@ def legal_plays(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round,
     """The cards of `hand` that may be played to the trick now, in hand order (line 7: follow the led
     card's effective suit if able, else any card). Heartbreaker: any card (line 23). `unseen` is the
     Lucky Penny card, if in `hand`: by decision 10 it may go to any trick and never counts as able to
-    follow (setting lucky_penny_follows)."""
+    follow (setting lucky_penny_follows). Fool's Gold is a way of playing, not a card: the game offers
+    the Maker's partner `legal_fools_gold` besides these."""
     hand = tuple(hand)
     if unseen is not None and unseen not in hand:
         raise ValueError(f"the unseen Lucky Penny card {unseen} is not in the hand")
@@ -216,6 +239,8 @@ def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int])
         if play.fools_gold:
             effs[i] = _fools_gold(cards[:i], play.card, rnd)
     led = led_suit(cards, rnd)
+    if not (rnd.on("club-sandwich") or rnd.on("mad-genius")):
+        return tuple(effs)
     for i, j in _partner_pairs(plays, partner):
         fi, fj = face(cards[i], rnd), face(cards[j], rnd)
         if fi is None or fj is None or led is None:
@@ -311,20 +336,36 @@ def _changes_winner(modifier: str, plays, rnd: Round, partner, index: int) -> bo
 
 def ruling_text(plays: Sequence[Play], index: int, why: tuple[str, ...], rnd: Round,
                 partner: dict[int, int]) -> str:
-    from .modifier_ids import names   # words only; keeps the ranking core free of the rule tables
+    """The ruling for the table: "seat 1 wins the trick: 10♦ (a copy of the A♠) is the highest card
+    of the led suit, ♠; decided by Copycats"."""
     play = plays[index]
-    effs = trick_effectives(plays, rnd, partner)
+    eff = trick_effectives(plays, rnd, partner)[index]
     led = led_suit([p.card for p in plays], rnd)
-    trumped = effs[index].is_trump(rnd) and led != rnd.trump
-    how = "trumps the trick" if trumped else "is the highest trump" if effs[index].is_trump(rnd) \
-        else "is the highest card of the led suit"
-    text = f"seat {play.seat} wins the trick: {play.card.pretty} {how}"
-    named = {BENNY: "the benny", RIGHT: "the right bower", LEFT: "the left bower"}.get(effs[index].rank) \
-        if effs[index].is_trump(rnd) else None
-    if effs[index].suit == ANY_SUIT:
-        named = "the benny, the highest card of every suit"
-    if named:
-        text += f" ({named})"
-    if why:
-        text += f"; decided by {names(why)}"
-    return text
+    if eff.is_trump(rnd):
+        how = "is the highest trump" if led == rnd.trump else "trumps the trick"
+    elif eff.suit == ANY_SUIT:
+        how = "is the highest card of every suit"
+    else:
+        how = f"is the highest card of the led suit, {SUIT_SYMBOLS[eff.suit]}"
+    standing = card_standing(play, eff, rnd)
+    text = f"seat {play.seat} wins the trick: {play.card.pretty}{f' ({standing})' if standing else ''} {how}"
+    return text + (f"; decided by {names(why)}" if why else "")
+
+
+def card_standing(play: Play, eff: Effective, rnd: Round) -> str:
+    """What a card is this round, when that is more than its face: "the left bower", "a copy of the
+    A♠", "the Ace-and-a-half of trumps". Empty for an ordinary card."""
+    of = "trumps" if eff.is_trump(rnd) else SUIT_SYMBOLS.get(eff.suit, "the led suit")
+    if play.fools_gold:
+        return f"Fool's Gold: the {RANK_WORDS[face(play.card, rnd)]}-and-a-half of {of}"
+    for modifier, words in (("mad-genius", "the Benny-and-a-half"), ("club-sandwich", "the Ace-and-a-half"),
+                            ("soul-mate", "the Ace-and-a-half")):
+        if modifier in eff.why:
+            return f"{words} of {of}"
+    if "copycats" in eff.why and play.card.rank == TEN and rnd.copied is not None:
+        return f"a copy of the {rnd.copied.pretty}"
+    if eff.suit == NO_SUIT:
+        return "a card of no suit"
+    if eff.is_trump(rnd):
+        return {BENNY: "the benny", RIGHT: "the right bower", LEFT: "the left bower"}.get(eff.rank, "")
+    return "the benny" if play.card.is_joker else ""

@@ -1,6 +1,7 @@
 """The round modifiers that move cards between hands and bones, or change the points: Meet Cute,
 Collect Call, Grave Robber, Sweet Nothings, Therapy Club, Lucky Penny, Polycule, Strip Club, Shoot The
-Moon, Scheme, Spiked Club, High Stakes, Dummy (flips.py, order.py and scoring.py hold their logic)."""
+Moon, Scheme, Spiked Club, High Stakes, Dummy (flips.py, order.py, exchanges.py and scoring.py hold
+their logic)."""
 
 from __future__ import annotations
 

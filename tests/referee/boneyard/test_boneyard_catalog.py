@@ -76,3 +76,11 @@ def test_settings_refuse_bad_values_in_words():
     assert s.shoot_the_moon == "both"
     texts = [e["text"] for e in s.explained()]
     assert "Shoot The Moon, makers take no trick: the makers score 2 and the defenders score their 2 as well" in texts
+
+
+def test_every_setting_value_is_said_in_words():
+    for name, words in BoneyardSettings.CHOICES.items():
+        for word in words:
+            for said in BoneyardSettings(**{name: word}).explained():
+                assert said["text"].startswith(BoneyardSettings.HELP[said["name"]] + ": ")
+                assert "_" not in said["text"] and said["allowed"], said

@@ -123,6 +123,9 @@ def test_fight_club_has_no_trump_so_a_nine_of_the_would_be_trump_cannot_win():
 def test_fight_club_jacks_plain_or_high():
     assert winner("AS JS KS QS", rnd(None, "fight-club")).index == 0
     assert winner("AS JS KS QS", rnd(None, "fight-club", fight_club_jacks="high")).index == 1
+    # a high jack is bower-like, so Golf Club does not send it to the bottom
+    assert winner("9S JS KS QS", rnd(None, "fight-club", "golf-club", fight_club_jacks="high")).index == 1
+    assert winner("9S JS KS QS", rnd(None, "fight-club", "golf-club")).index == 0
     # no left bower: the jack of the other colour follows its own suit
     assert legal_plays(cards("JD KS"), cards("AD"), rnd(None, "fight-club")) == (C("JD"),)
 
@@ -282,3 +285,15 @@ def test_copycats_with_golf_club_copies_the_reversed_rank():
     assert winner("AS TD KS QS", r).index == 1
     ruling = winner("AS TD KS QS", r)
     assert set(ruling.why) == {"copycats", "golf-club"}
+
+
+def test_ruling_words_say_what_a_changed_card_plays_as():
+    fools = [Play(1, C("9H")), Play(2, C("TH")), Play(3, C("TC"), fools_gold=True), Play(0, C("KD"))]
+    assert trick_winner(fools, rnd("S", "fools-gold"), PARTNER).text == (
+        "seat 3 wins the trick: 10♣ (Fool's Gold: the 10-and-a-half of ♥) is the highest card of the led "
+        "suit, ♥; decided by Fool's Gold")
+    assert winner("KS TD QS 9S", rnd("H", "copycats", copied="AS")).text == (
+        "seat 1 wins the trick: 10♦ (a copy of the A♠) is the highest card of the led suit, ♠; decided by Copycats")
+    assert winner("9S AH 9D KS", rnd("H", "club-sandwich")).text == (
+        "seat 2 wins the trick: 9♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Club Sandwich")
+    assert winner("9H JD KS QS", rnd("H")).text == "seat 1 wins the trick: J♦ (the left bower) is the highest trump"

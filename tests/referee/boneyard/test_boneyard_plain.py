@@ -6,7 +6,7 @@ import pytest
 from referee.cards import JOKER, Card
 from referee.games.boneyard.cards import LEFT_BOWER_SUIT, PACK, same_colour
 from referee.games.boneyard.ranking import (Play, Round, effective, led_suit, legal_plays, plain_round,
-                                            trick_winner)
+                                            suit_order, trick_winner)
 
 C = Card.parse
 PARTNER = {0: 2, 2: 0, 1: 3, 3: 1}
@@ -131,3 +131,10 @@ def test_empty_trick_has_no_winner():
 def test_a_card_outside_the_pack_is_refused_in_words():
     with pytest.raises(ValueError, match="not in the Boneyard euchre pack"):
         effective(C("8S"), HEARTS)
+
+
+def test_suit_order_for_the_phones():
+    assert suit_order("H", HEARTS) == cards("JK JH JD AH KH QH TH 9H")
+    assert suit_order("D", HEARTS) == cards("AD KD QD TD 9D")
+    golf = Round("H", frozenset({"golf-club", "soul-mate"}))
+    assert suit_order("H", golf) == cards("JK JH JD 9H TH QH KH AD AH")
