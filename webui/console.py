@@ -62,8 +62,8 @@ def fill(option: Option, data: dict, seats: tuple[int, ...]) -> Event:
         seat, card = _target(option, data)
         event = dataclasses.replace(event, target_seat=seat, card=card)
     if "card" in option.needs:
-        # a face-down card dealt may stay unnamed: the dealer need not look at it
-        unnamed_ok = option.action == "deal" and not option.event.up
+        # a face-down card dealt or discarded may stay unnamed: nobody need look at it
+        unnamed_ok = option.action in ("deal", "discard") and not getattr(option.event, "up", False)
         card = card_field(data, "card", required=not unnamed_ok)
         event = _with(event, card=card)
     if "cards" in option.needs:

@@ -157,7 +157,7 @@ def test_an_illegal_card_under_take_back_is_refused_in_words_and_withdrawn_when_
     ref = Referee(replay(events)[0])
     hold, out = Holding(Adapter(), ref), Offered()
     hold.offer(card_into_trick("8S", track=70), out)
-    assert out.events == [] and "take it back" in out.refused[0][1] and "held" in out.refused[0][1], out.refused
+    assert out.events == [] and "take it back" in out.refused[0][1] and "still holds" in out.refused[0][1], out.refused
     hold.offer(Observation(REMOVED, 540, 70, "trick", "8S", True), out)
     assert hold.items == [] and "taken back" in hold.withdrawn[0][1]
     feed(hold, out, ["QH"])

@@ -223,7 +223,7 @@ def take_option():
         raise ApiError(409, f"{mine.label}: made at the table, not from the phone")
     if set(mine.needs) - {"card"}:
         raise ApiError(409, f"{mine.label}: the host enters this one")
-    if "card" in mine.needs:
+    if "card" in mine.needs and not (mine.action == "discard" and data.get("card") in (None, "")):
         card = card_field(data, "card")
         if card.code not in PACK:
             raise bad(f"the {card.pretty} is not in the Boonaken pack (7 to ace): choose another card")

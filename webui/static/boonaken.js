@@ -75,12 +75,14 @@ B.moves = (options, done) => {
   for (const o of options.filter((x) => x.action !== "bid")) {
     const label = o.text || o.label;
     if (!o.needs.includes("card")) { out.push(take(o, label)); continue; }
-    const sel = el("select", { class: "bk-pack", "aria-label": label + ": which card" }, el("option", { value: "" }, "card…"),
+    // A face-down discard may stay unnamed (the referee counts it): the host entering it need not look.
+    const unseen = o.action === "discard" ? el("option", { value: "unseen" }, "face down, unseen") : null;
+    const sel = el("select", { class: "bk-pack", "aria-label": label + ": which card" }, el("option", { value: "" }, "card…"), unseen,
       ["S", "H", "D", "C"].map((suit) => el("optgroup", { label: P.SUITS[suit] },
         o.pack.filter((c) => c[1] === suit).map((c) => el("option", { value: c }, (c[0] === "T" ? "10" : c[0]) + P.SUITS[suit])))));
     const button = C.actionButton(label, o.post.url, () => {
       if (!sel.value) { C.toast("Choose the card first", true); return null; }
-      return { ...o.post.body, card: sel.value };
+      return sel.value === "unseen" ? { ...o.post.body } : { ...o.post.body, card: sel.value };
     }, { name: B.name(o), cls: "primary", done });
     out.push(el("span", { class: "option bk-card-pick" }, sel, button));
   }
