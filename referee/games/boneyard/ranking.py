@@ -40,6 +40,9 @@ class Round:
     active: frozenset[str] = frozenset()
     copied: Optional[Card] = None
     settings: BoneyardSettings = field(default=DEFAULT)
+    # Every card of the pack as `effective` ranks it this round, filled on first use: a round's
+    # ranking never changes, and a simulated round asks for it thousands of times.
+    _ranks: Optional[dict] = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.active, frozenset):
@@ -101,6 +104,15 @@ def face(card: Card, rnd: Round) -> Optional[int]:
 def effective(card: Card, rnd: Round) -> Effective:
     """The card's effective suit (for following) and rank (higher beats), and the modifiers that
     changed them. See the module docstring for the scale."""
+    ranks = rnd._ranks
+    if ranks is None:
+        ranks = {c: _effective(c, rnd) for c in PACK}
+        object.__setattr__(rnd, "_ranks", ranks)
+    found = ranks.get(card)
+    return found if found is not None else _effective(card, rnd)   # not in the pack: refused in words
+
+
+def _effective(card: Card, rnd: Round) -> Effective:
     if card.rank == TEN and rnd.on("copycats") and rnd.copied is not None and rnd.copied.rank != TEN:
         return _copycat(card, rnd)
     trump = rnd.trump
@@ -112,7 +124,7 @@ def effective(card: Card, rnd: Round) -> Effective:
         if card.rank == JACK and card.suit == same_colour(trump):
             return Effective(trump, LEFT)
         if card.rank == ACE and card.suit == same_colour(trump) and rnd.on("soul-mate"):
-            ace = effective(Card(ACE, trump), rnd)
+            ace = _effective(Card(ACE, trump), rnd)
             return Effective(trump, ace.rank + 1, _merge(ace.why, ("soul-mate",)))
     place, why = plain_place(card.rank, rnd)
     return Effective(card.suit, place + (TRUMP if card.suit == trump else 0), why)
@@ -135,7 +147,7 @@ def _copycat(ten: Card, rnd: Round) -> Effective:
     copied = rnd.copied
     if rnd.settings.copycats_copy == "rank" and not copied.is_joker:
         copied = Card(copied.rank, ten.suit)
-    like = effective(copied, rnd)
+    like = _effective(copied, rnd)
     return Effective(like.suit, like.rank, _merge(("copycats",), like.why))
 
 
@@ -227,6 +239,8 @@ def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int])
         if play.fools_gold:
             effs[i] = _fools_gold(cards[:i], play.card, rnd)
     led = led_suit(cards, rnd)
+    if not (rnd.on("club-sandwich") or rnd.on("mad-genius")):
+        return tuple(effs)
     for i, j in _partner_pairs(plays, partner):
         fi, fj = face(cards[i], rnd), face(cards[j], rnd)
         if fi is None or fj is None or led is None:
