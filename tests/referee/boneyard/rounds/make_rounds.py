@@ -37,7 +37,53 @@ def march() -> Table:
     return Table("march").round(4, bids=A_BIDS, discard="9D", tricks=A_MARCH, **A)
 
 
-FIXTURES = {"01-march": march}
+def redeal() -> Table:
+    """All four leave the Q♠: round 1 is void and, by decision 16 (redeal_dealer "same"), seat 4 deals
+    again; round 2 is deal A's march: team 2 scores 2."""
+    return (Table("redeal").round(4, bids="1:leave 2:leave 3:leave 4:leave", **A)
+            .round(4, bids=A_BIDS, discard="9D", tricks=A_MARCH, **A))
+
+
+# Deal S: dealer 4, seat 1 takes the 9♥ (Meet Cute, hearts trump) and discards the A♣. Meet Cute
+# flips the first two bones: the Q♦ (Square Deal) and Q♠ (Shoot The Moon), or, with the Q♦ third,
+# the Q♠ and 10♥ (Sweet Nothings, not used): the same cards with Square Deal on or off.
+S = dict(hands={1: "AH KH KC AS AC", 2: "JK JH 9S 9D TD", 3: "JD QH QC JC TC", 4: "KS JS KD AD 9C"}, up="9H")
+S_TRICKS = "1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:KH  2:9D 3:QC 4:AD 1:9H  1:KC 2:TD 3:JC 4:JS  1:AS 2:9S 3:TC 4:KS"
+
+
+def square_deal_off() -> Table:
+    """Meet Cute flips Q♠ and 10♥: Shoot The Moon and Sweet Nothings. 1: A♥ J♠-benny wins (seat 2);
+    2: J♥ right bower (seat 2) over the left bower J♦; 3: 9♦ led, seat 1 trumps with the 9♥ (seat 1);
+    4: K♣ above J♣ (seat 1); 5: A♠ above K♠ and 9♠ (seat 1). Makers (team 1) take 3: 1 point."""
+    return Table("square-deal-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TH QD TS",
+                                          tricks=S_TRICKS, **S)
+
+
+def square_deal_on() -> Table:
+    """The same cards; Meet Cute flips Q♦ (Square Deal) and Q♠. Tricks 1-4 as without it (the benny,
+    the right bower, the only trump, K♣ over J♣: no ace meets a 9 of its suit). Trick 5: the 9♠ plays
+    as the ace, above K♠ and the A♠ (now a 9): seat 2. Makers take 2: defenders (team 2) score 2."""
+    return Table("square-deal-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="QD QS TH TS",
+                                         tricks=S_TRICKS, **S)
+
+
+# Deal J: deal A with the Joker turned up instead of the Q♠ (seat 4 holds the Q♠).
+J = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "QS 9S TS AD KC"},
+         up="JK", bones="JH QH JD AC")
+
+
+def joker_taken() -> Table:
+    """Seat 2 takes the Joker (Dummy) and names spades (decision 1); discards the 9♦. Seat 4 lays the
+    hand face up and seat 2 plays it. 1: J♠ Q♣ 9♠ 9♣ (seat 2); 2: J♣ left bower (seat 2); 3: A♠ over
+    the Q♠ (seat 2); 4: K♠ led, A♥, A♦, 9♥ (seat 2); 5: the benny (seat 2). Makers 5: 2 points."""
+    return Table("joker-taken").round(
+        4, bids="1:leave 2:take", discard="9D", before="trump:2:S show:4:QS,9S,TS,AD,KC",
+        tricks="2:JS 3:QC 4:9S 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:QS 1:KD  2:KS 3:AH 4:AD 1:9H  "
+               "2:JK 3:KH 4:KC 1:TH", **J)
+
+
+FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
+            "04-redeal": redeal, "05-joker-taken": joker_taken}
 
 
 def fixture_text(name: str) -> str:
