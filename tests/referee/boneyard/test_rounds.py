@@ -1,0 +1,108 @@
+"""Whole Boneyard euchre rounds: each fixture in `rounds/` is replayed with `croupier replay --game
+boneyard-euchre FILE --json` and must say exactly the announcements of its `.expected.json` and
+leave its table (the host's view: scores, maker, tricks and rulings, modifiers, points).
+
+Each `NAME.jsonl` is written by `rounds/make_rounds.py` (one function per fixture, its docstring the
+hand check, also the file's # header). The `KEY` table repeats, independently of the expected files,
+the facts of each round worked out by hand from the sheet and docs/boneyard-decisions.md: the team
+scores, the makers' tricks, each trick's winner, and words that must be announced. The differential
+pairs (`DIFFERENTIAL`) are the same cards with one modifier on and off: their facts must differ.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.engine import replay, view
+from referee.events import loads_jsonl
+from referee.game import HOST
+from webui import cli
+
+ROUNDS = Path(__file__).parent / "rounds"
+sys.path.insert(0, str(ROUNDS))
+
+import make_rounds  # noqa: E402
+
+NAMES = sorted(p.stem for p in ROUNDS.glob("*.jsonl"))
+FIELDS = ("rule", "kind", "seats", "text")
+
+
+def replay_cli(name: str, capsys) -> dict:
+    capsys.readouterr()
+    code = cli.main(["replay", "--game", "boneyard-euchre", str(ROUNDS / f"{name}.jsonl"), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def expected(name: str) -> dict:
+    return json.loads((ROUNDS / f"{name}.expected.json").read_text(encoding="utf-8"))
+
+
+def key(scores, maker_tricks, winners, said=()):
+    return dict(scores=list(scores), maker_tricks=maker_tricks, winners=list(winners), said=list(said))
+
+
+MARCH = [2, 2, 4, 2, 2]
+SQUARE = [2, 2, 1, 1]
+KEY = {
+    "01-march": key((0, 2), 5, MARCH, said=[("trick", "J♣ (the left bower) is the highest trump"),
+                                            ("trick", "Joker (the benny) is the highest trump")]),
+    "02-square-deal-off": key((1, 0), 3, SQUARE + [1], said=[("meet-cute", "Meet Cute flips 10♥: Sweet Nothings")]),
+    "03-square-deal-on": key((0, 2), 2, SQUARE + [2], said=[("trick", "9♠ is the highest card of the led suit, ♠; "
+                                                                      "decided by Square Deal")]),
+    "04-redeal": key((0, 2), 5, MARCH, said=[("redeal", "All four leave it"),
+                                             ("deal", "Round 2 (game 1): seat 4 deals")]),
+    "05-joker-taken": key((0, 2), 5, [2, 2, 2, 2, 2], said=[("joker-taken", "Seat 2 names trump: ♠ spades"),
+                                                            ("dummy", "seat 4 lays the hand face up")]),
+}
+DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on")}
+
+
+def test_every_fixture_is_checked_by_hand():
+    assert len(NAMES) >= 5
+    assert set(NAMES) == set(KEY) == set(make_rounds.FIXTURES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_fixture_is_its_generator(name):
+    assert (ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8") == make_rounds.fixture_text(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replay_matches_the_expected_file(name, capsys):
+    got, exp = replay_cli(name, capsys), expected(name)
+    assert [{k: a[k] for k in FIELDS} for a in got["announcements"]] == exp["announcements"]
+    assert {k: got["table"][k] for k in exp["table"]} == exp["table"]
+    assert got["pending"] == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_facts_worked_out_by_hand(name, capsys):
+    got = replay_cli(name, capsys)
+    table, facts = got["table"], KEY[name]
+    assert table["scores"] == facts["scores"]
+    assert table["maker_tricks"] == facts["maker_tricks"]
+    assert [t["winner"] for t in table["tricks"]] == facts["winners"]
+    for rule, words in facts["said"]:
+        assert any(a["rule"] == rule and words in a["text"] for a in got["announcements"]), (rule, words)
+
+
+@pytest.mark.parametrize("modifier", sorted(DIFFERENTIAL))
+def test_a_modifier_switched_off_changes_the_round(modifier, capsys):
+    off, on = (replay_cli(name, capsys)["table"] for name in DIFFERENTIAL[modifier])
+    assert modifier in [m["id"] for m in on["modifiers"]] and modifier not in [m["id"] for m in off["modifiers"]]
+    assert (off["scores"], [t["winner"] for t in off["tricks"]]) != (on["scores"], [t["winner"] for t in on["tricks"]])
+    assert any(modifier in t["why"] for t in on["tricks"]) or on["scores"] != off["scores"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replaying_the_final_log_gives_the_same_view(name):
+    state, _ = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+    again, _ = replay(state.log.to_tuple())
+    for viewer in (HOST, None, *state.seats):
+        assert view(again, viewer) == view(state, viewer)
