@@ -75,7 +75,7 @@ class BoneyardEuchre(Game):
         return BoneyardRound(number=event.hand, dealer=event.dealer, order=order, phase="taking", table=table,
                              game_no=1 if prev is None else prev.game_no + (1 if new_game else 0),
                              scores=scores, carried=carried, known={s: frozenset() for s in table},
-                             got={s: HAND_SIZE for s in table})
+                             count={s: HAND_SIZE for s in table})
 
     def deal_started(self, w: Work) -> None:
         rnd: BoneyardRound = w.hand

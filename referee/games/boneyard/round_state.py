@@ -47,9 +47,8 @@ class BoneyardRound(Deal):
     redeal: bool = False
     # The deal: counts per place ("hand:N", "up", "down"), cards named.
     dealt: dict[str, int] = field(default_factory=dict)
-    known: dict[int, frozenset] = field(default_factory=dict)     # named cards a seat received
-    got: dict[int, int] = field(default_factory=dict)             # cards a seat received, all
-    gone: dict[int, tuple] = field(default_factory=dict)          # cards that left a seat (None: unseen)
+    known: dict[int, frozenset] = field(default_factory=dict)     # named cards a seat holds now
+    count: dict[int, int] = field(default_factory=dict)           # cards a seat holds now, all
     up_bone: Optional[Card] = None
     bones: tuple[Card, ...] = ()                # face-down bones named when dealt
     bones_left: int = 0                         # face-down bones still in the middle
@@ -88,7 +87,7 @@ class BoneyardRound(Deal):
 
     def clone(self) -> "BoneyardRound":
         new = super().clone()
-        for name in ("dealt", "known", "got", "gone", "revealed"):
+        for name in ("dealt", "known", "count", "revealed"):
             setattr(new, name, dict(getattr(self, name)))
         return new
 
@@ -118,11 +117,10 @@ class BoneyardRound(Deal):
 
     # ---------------------------------------------------------------------- cards
     def holding(self, seat: int) -> int:
-        return self.got.get(seat, 0) - len(self.gone.get(seat, ()))
+        return self.count.get(seat, 0)
 
     def known_holding(self, seat: int) -> frozenset:
-        gone = {c for c in self.gone.get(seat, ()) if c is not None}
-        return frozenset(self.known.get(seat, frozenset()) - gone)
+        return self.known.get(seat, frozenset())
 
     def fully_known(self, seat: int) -> bool:
         return len(self.known_holding(seat)) == self.holding(seat)
@@ -132,18 +130,19 @@ class BoneyardRound(Deal):
         return tuple(cards + [c for s, c, _ in self.trick if s == seat])
 
     def receive(self, seat: int, card: Optional[Card]) -> None:
-        self.got[seat] = self.got.get(seat, 0) + 1
+        self.count[seat] = self.count.get(seat, 0) + 1
         if card is not None:
             self.known[seat] = self.known.get(seat, frozenset()) | {card}
 
     def give_up(self, seat: int, card: Optional[Card]) -> None:
         """A card leaves the seat. Unseen, it may have been any card the seat held: only the cards
         that lie face up (the taken card, a revealed card) are still sure to be there."""
-        self.gone[seat] = self.gone.get(seat, ()) + (card,)
+        self.count[seat] = self.count.get(seat, 0) - 1
         if card is None:
             sure = {c for c in (self.taken if seat == self.maker else None, self.revealed.get(seat)) if c is not None}
-            self.known[seat] = frozenset(sure & self.known_holding(seat)) | \
-                frozenset(c for c in self.gone[seat] if c is not None)
+            self.known[seat] = frozenset(sure & self.known_holding(seat))
+        else:
+            self.known[seat] = self.known_holding(seat) - {card}
 
     def where(self, card: Card) -> Optional[str]:
         """Where a named card already is, in words, or None if the referee has not placed it."""
