@@ -59,8 +59,14 @@ KEY = {
                                              ("deal", "Round 2 (game 1): seat 4 deals")]),
     "05-joker-taken": key((0, 2), 5, [2, 2, 2, 2, 2], said=[("joker-taken", "Seat 2 names trump: ♠ spades"),
                                                             ("dummy", "seat 4 lays the hand face up")]),
+    "06-makers-four": key((0, 1), 4, [2, 4, 2, 2, 1], said=[("trick", "J♣ 10♠ 9♠: Seat 2 wins the trick: Joker (the benny)"),
+                                                            ("scoring", "The makers took 4 tricks: makers 1")]),
+    "07-assassin-off": key((0, 2), 1, [2, 2, 4, 4, 1], said=[("trick", "Joker (the benny) is the highest trump")]),
+    "08-assassin-on": key((0, 2), 2, [1, 2, 4, 4, 1], said=[("trick", "A♥ is the highest trump; decided by Assassin")]),
+    "09-camera-square-deal-on": key((0, 2), 2, SQUARE + [2], said=[("trick", "decided by Square Deal")]),
 }
-DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on")}
+DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
+                "assassin": ("07-assassin-off", "08-assassin-on")}
 
 
 def test_every_fixture_is_checked_by_hand():

@@ -82,8 +82,54 @@ def joker_taken() -> Table:
                "2:JK 3:KH 4:KC 1:TH", **J)
 
 
+# Deal B: dealer 1, the Q♠ turned up again (spades trump, Shoot The Moon); seat 2 takes it.
+B = dict(hands={2: "JK AS KS 9H KH", 3: "JC 9D TD QD KD", 4: "JS TS AD KC QC", 1: "9S AH TH QH JH"},
+         up="QS", bones="JD 9C TC AC")
+
+
+def makers_four() -> Table:
+    """Seat 2 takes the Q♠ and discards the K♥. 1: the benny led; seat 3 follows trump with the J♣,
+    the left bower (a trump), 10♠, 9♠: seat 2. 2: A♠ led, 9♦, the J♠ (right bower) over it, 10♥: seat 4.
+    3: A♦ led, J♥, seat 2 trumps with the K♠, 10♦: seat 2. 4: Q♠ led, Q♦, K♣, Q♥: seat 2. 5: 9♥ led,
+    K♦, Q♣, A♥: seat 1, the defenders' only trick. Makers (team 2) take 4: 1 point (decision 2)."""
+    return Table("makers-four").round(1, bids="2:take", discard="KH", tricks=(
+        "2:JK 3:JC 4:TS 1:9S  2:AS 3:9D 4:JS 1:TH  4:AD 1:JH 2:KS 3:TD  2:QS 3:QD 4:KC 1:QH  2:9H 3:KD 4:QC 1:AH"), **B)
+
+
+# Deal S with the A♠ and Q♦ swapped: the A♠ is the bone Meet Cute may flip (Assassin).
+ASN = dict(hands={1: "AH KH KC QD AC", 2: "JK JH 9S 9D TD", 3: "JD QH QC JC TC", 4: "KS JS KD AD 9C"}, up="9H")
+
+
+ASN_TRICKS = "2:9D 3:QC 4:AD 1:QD  4:KS 1:KC 2:9S 3:TC  4:JS 1:9H 2:TD 3:JC"
+
+
+def assassin_off() -> Table:
+    """Meet Cute flips Q♠ and 10♥. 1: A♥ led, the benny wins (seat 2). 2: J♥ right bower over the
+    J♦ (seat 2). 3: 9♦, Q♣, A♦, seat 1 follows with the Q♦: the A♦ (seat 4). 4: K♠ led, K♣, 9♠, 10♣
+    (seat 4). 5: J♠ led, seat 1 trumps with the 9♥ (seat 1). Makers take 1: defenders score 2."""
+    return Table("assassin-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TH AS TS",
+                                       tricks="1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:KH  " + ASN_TRICKS, **ASN)
+
+
+def assassin_on() -> Table:
+    """Meet Cute flips A♠ (Assassin) and Q♠. 1: A♥ led, the benny is now the lowest trump (decision
+    8), so the A♥ wins (seat 1). 2: seat 1 leads the K♥, the J♥ right bower wins (seat 2). Tricks 3-5
+    as without Assassin (seats 4, 4, 1). Makers take 2: defenders score 2; trick 1 changed hands."""
+    return Table("assassin-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="AS QS TH TS",
+                                      tricks="1:AH 2:JK 3:QH 4:9C  1:KH 2:JH 3:JD 4:KD  " + ASN_TRICKS, **ASN)
+
+
+def camera_square_deal_on() -> Table:
+    """Fixture 03 at a camera table: no hand card is named when dealt and the discard is unseen;
+    the referee sees the bones turned up and every card played. The same rulings and points."""
+    return Table("camera-square-deal-on").round(4, bids="1:take", discard="AC", before="flip flip",
+                                                bones="QD QS TH TS", tricks=S_TRICKS, seen=False, **S)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
-            "04-redeal": redeal, "05-joker-taken": joker_taken}
+            "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
+            "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
+            "09-camera-square-deal-on": camera_square_deal_on}
 
 
 def fixture_text(name: str) -> str:
