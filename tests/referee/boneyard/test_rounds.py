@@ -64,6 +64,18 @@ KEY = {
     "07-assassin-off": key((0, 2), 1, [2, 2, 4, 4, 1], said=[("trick", "Joker (the benny) is the highest trump")]),
     "08-assassin-on": key((0, 2), 2, [1, 2, 4, 4, 1], said=[("trick", "A♥ is the highest trump; decided by Assassin")]),
     "09-camera-square-deal-on": key((0, 2), 2, SQUARE + [2], said=[("trick", "decided by Square Deal")]),
+    "10-scheme-carried": key((0, 4), 5, MARCH, said=[("scheme", "Scheme flips Q♥: Heartbreaker this round and the next"),
+                                                      ("scheme", "Carried in by last round's Scheme: Heartbreaker"),
+                                                      ("trick", "Trick 1: J♠ Q♣ K♣ 9♣: Seat 2 wins")]),
+    "11-polycule-bones-run-out": key((0, 3), 5, [2] * 5, said=[
+        ("scheme", "Scheme flips A♣: Spiked Club this round and the next"),
+        ("bone-flips", "Meet Cute: no bone is left to flip"),
+        ("scoring", "makers 3, defenders 0 (High Stakes)")]),
+    "12-game-to-ten": key((0, 11), 5, MARCH, said=[("strip-club", "team 2 scores 1 point at once"),
+                                                   ("scoring", "Round 1: The makers took 5 tricks: makers 2, defenders 0 "
+                                                               "(makers: team 2). Score: team 1 (seats 1 & 3) 0, team 2 "
+                                                               "(seats 2 & 4) 3."),
+                                                   ("game-end", "Team 2 (seats 2 & 4) wins the game, 11 to 0")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on")}

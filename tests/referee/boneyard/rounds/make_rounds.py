@@ -126,10 +126,64 @@ def camera_square_deal_on() -> Table:
                                                 bones="QD QS TH TS", tricks=S_TRICKS, seen=False, **S)
 
 
+# Deal K: deal A with the K♠ turned up (Scheme) and the Q♠ in seat 2's hand.
+K = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS QS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+         up="KS", bones="QH JH JD AC")
+
+
+def scheme_carried() -> Table:
+    """Round 1: seat 2 takes the K♠ (Scheme, spades trump); Scheme flips the Q♥: Heartbreaker this
+    round and the next (line 26). Deal A's march with Q♠ and K♠ swapped: makers 5 tricks, 2 points.
+    Round 2 (seat 1 deals, decision 16 not in play): deal A, the Q♠ taken by seat 2; Heartbreaker
+    is carried in, so seat 4 may play the K♣ to the J♠ lead though holding three trumps. 1: J♠ (seat
+    2); 2: J♣ left bower (seat 2); 3: the benny (seat 4); 4: K♠ trumps (seat 2); 5: Q♠ over the 9♠
+    (seat 2). Makers 5 again: team 2 has 4."""
+    return (Table("scheme-carried")
+            .round(4, bids="1:leave 2:take", discard="9D", before="flip", tricks=(
+                "2:JS 3:QC 4:9S 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:QS 3:AH  "
+                "2:KS 3:KH 4:KC 1:TH"), **K)
+            .round(1, bids="2:take", discard="9D", tricks=(
+                "2:JS 3:QC 4:KC 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:KS 3:AH  "
+                "2:QS 3:KH 4:9S 1:TH"), **A))
+
+
+def polycule_bones_run_out() -> Table:
+    """Seat 2 takes the J♥ (Polycule, hearts trump) and discards the 9♠. Polycule flips K♠ (Scheme)
+    and 9♥ (Meet Cute), which chain (decision 4, chain_flips): Scheme flips A♣ (Spiked Club, this
+    round and the next), Meet Cute flips A♦ (High Stakes) and finds no fourth bone. Seat 2 takes all
+    five with the benny, the right bower, the left bower, A♥ and K♥: 2 points + 1 (High Stakes) = 3."""
+    return Table("polycule-bones-run-out", ).round(
+        1, bids="2:take", discard="9S", before="flip flip flip flip", bones="KS 9H AC AD",
+        hands={2: "JK JD AH KH 9S", 3: "QH TH QS TS 9D", 4: "AS JS 9C TC QD", 1: "JC QC KC TD KD"}, up="JH",
+        tricks="2:JK 3:TH 4:9C 1:TD  2:JH 3:QH 4:TC 1:KD  2:JD 3:QS 4:QD 1:JC  2:AH 3:TS 4:JS 1:QC  "
+               "2:KH 3:9D 4:AS 1:KC")
+
+
+# Deal C: deal A with the J♣ turned up (Strip Club, clubs trump) and the Q♠ in seat 2's hand.
+C = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS QS 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+         up="JC", bones="JH QH JD AC")
+C_TRICKS = "2:JC 3:QC 4:KC 1:9C  2:AS 3:QD 4:9S 1:9H  2:KS 3:TD 4:TS 1:TH  2:QS 3:KH 4:AD 1:KD  2:JS 3:AH 4:JK 1:TC"
+
+
+def game_to_ten() -> Table:
+    """Round 1 (seat 4 deals): seat 2 takes the J♣ (Strip Club, clubs trump), discards the 9♦. 1: J♣
+    right bower (seat 2); 2: A♠ (seat 2, seat 1 throws the 9♥ rather than trump); 3: K♠ (seat 2);
+    4: Q♠ led, nobody follows or trumps: the queen wins, Strip Club scores team 2 a point at once;
+    5: the J♠, the left bower, led, the benny wins (seat 4). Makers 5: 2 + 1 = 3. Rounds 2-4 (seats
+    1, 2, 3 deal) are deal A's march, 2 points each: 9. Round 5 (seat 4 deals): the march again, 11:
+    team 2 wins the game 11 to 0 (line 9, checked only at the end of the round)."""
+    table = Table("game-to-ten").round(4, bids="1:leave 2:take", discard="9D", tricks=C_TRICKS, **C)
+    for dealer, bids in ((1, "2:take"), (2, "3:leave 4:leave 1:leave 2:take"), (3, "4:leave 1:leave 2:take"),
+                         (4, A_BIDS)):
+        table.round(dealer, bids=bids, discard="9D", tricks=A_MARCH, **A)
+    return table
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
-            "09-camera-square-deal-on": camera_square_deal_on}
+            "09-camera-square-deal-on": camera_square_deal_on, "10-scheme-carried": scheme_carried,
+            "11-polycule-bones-run-out": polycule_bones_run_out, "12-game-to-ten": game_to_ten}
 
 
 def fixture_text(name: str) -> str:
@@ -147,7 +201,7 @@ def expected_json(name: str) -> str:
     got = json.loads(out.getvalue())
     keep = {"announcements": [{k: a[k] for k in ("rule", "kind", "seats", "text")} for a in got["announcements"]],
             "table": {k: got["table"][k] for k in ("scores", "maker", "maker_tricks", "points", "winner", "modifiers",
-                                                    "tricks", "revokes", "redeal")}}
+                                                    "tricks", "revokes", "redeal", "carried", "carry_next")}}
     return json.dumps(keep, ensure_ascii=False, indent=1) + "\n"
 
 
