@@ -8,25 +8,18 @@ import random
 
 import pytest
 
-from referee.cards import JOKER, Card, parse_card, parse_cards
+from referee.cards import Card, parse_card, parse_cards
 from referee.engine import apply, options, replay, view
 from referee.events import (Bid, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted, TableOpened, Undo)
 from referee.game import HOST
 from referee.games.boneyard.cards import PACK
-from referee.games.boneyard.events import BoneFlipped, CardRevealed, LeadDeclined, PennyPlaced
+from referee.games.boneyard.events import BoneFlipped, CardRevealed, FoolsGoldPlayed, LeadDeclined, PennyPlaced
 from referee.games.boneyard.modifier_ids import MODIFIER_IDS, MODIFIER_OF
 from referee.games.boonaken.events import TrumpNamed
 from referee.state import evolve
 from referee.work import Refusal
 
 GAME = "boneyard-euchre"
-
-
-def run(events, state=None):
-    for event in events:
-        state, _ = apply(state if state is not None else None, event) if state is not None else apply(
-            __import__("referee.state", fromlist=["State"]).State(), event)
-    return state
 
 
 def opened(**settings):
@@ -186,14 +179,6 @@ def test_scheme_carries_its_modifier_into_the_next_round():
 
 
 # ------------------------------------------------------------------ random rounds from options
-def _fill(option, rng, state):
-    event = option.event
-    if "card" in option.needs:
-        host = view(state, HOST)["boneyard-euchre"]
-        raise AssertionError(f"a known table needs no blanks: {option.label} {host['phase']}")
-    return event
-
-
 def random_round(seed: int, up: Card | None = None):
     """A round from a shuffled pack, every hand named, each move drawn from options() only."""
     rng = random.Random(seed)
@@ -217,10 +202,8 @@ def random_round(seed: int, up: Card | None = None):
             continue
         option = rng.choice(moves)
         event = option.event
-        if option.action == "penny":
-            event = evolve(event, card=next(bones)) if event.type == "penny_placed" else event
-        elif option.action == "bid" and option.event.bid == "leave" and rng.random() < 0.3:
-            event = option.event
+        if event.type == "penny_placed":
+            event = evolve(event, card=next(bones))        # the bone under the flips, named for the host
         elif "card" in option.needs or "cards" in option.needs:
             raise AssertionError(f"a known table needs no blanks: {option.label}")
         state, _ = apply(state, event)            # an option the referee refuses fails here
@@ -251,3 +234,87 @@ def test_undo_of_a_card_played_equals_the_replay_without_it():
     fresh, _ = replay(log[:-1])
     for viewer in (HOST, None, 1, 2, 3, 4):
         assert view(undone, viewer)["boneyard-euchre"] == view(fresh, viewer)["boneyard-euchre"]
+
+
+# -------------------------------------------------------- modifiers that change legality and rulings
+SCHEME = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS QS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+              up="KS", bones="QH JH JD AC")
+
+
+@pytest.mark.parametrize("carried", [True, False], ids=["heartbreaker-carried", "no-carry"])
+def test_heartbreaker_carried_by_scheme_lifts_following_in_the_next_round(carried):
+    """The same round-2 cards: with Heartbreaker carried in, seat 4 may throw the K♣ to a trump lead."""
+    # The same cards; only the bone Scheme turns up differs: the Q♥ (Heartbreaker) or the A♣ (Spiked Club).
+    bones = "QH JH JD AC" if carried else "AC JH JD QH"
+    state = dealt(opened(), 4, **dict(SCHEME, bones=bones))
+    state, _ = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("9D")),
+                                BoneFlipped(parse_card(bones[:2]))])
+    for cards in ("JS 3:QC 4:9S 1:9C", "JC 3:TD 4:TS 1:TC", "AS 3:QD 4:JK 1:KD"):
+        first, *rest = cards.split()
+        state, _ = apply(state, CardPlayed(2, parse_card(first)))
+        for token in rest:
+            seat, code = token.split(":")
+            state, _ = apply(state, CardPlayed(int(seat), parse_card(code)))
+    state, _ = play_all(state, [CardPlayed(4, parse_card("AD")), CardPlayed(1, parse_card("9H")),
+                                CardPlayed(2, parse_card("QS")), CardPlayed(3, parse_card("AH")),
+                                CardPlayed(2, parse_card("KS")), CardPlayed(3, parse_card("KH")),
+                                CardPlayed(4, parse_card("KC")), CardPlayed(1, parse_card("TH"))])
+    assert view(state, HOST)["boneyard-euchre"]["carry_next"] == (["heartbreaker"] if carried else ["spiked-club"])
+    state = dealt(state, 1, **A, number=2)
+    state, _ = play_all(state, [Bid(2, "take"), CardDiscarded(2, parse_card("9D")), CardPlayed(2, parse_card("JS")),
+                                CardPlayed(3, parse_card("QC"))])
+    if carried:
+        state, said = apply(state, CardPlayed(4, parse_card("KC")))
+    else:
+        with pytest.raises(Refusal, match="seat 4 may not play K♣: the led suit must be followed"):
+            apply(state, CardPlayed(4, parse_card("KC")))
+
+
+def test_at_a_camera_table_a_revoke_is_proven_by_a_later_card():
+    state = dealt(opened(), 4, **A, seen=False)
+    state, _ = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, None),
+                                CardPlayed(2, parse_card("JS")), CardPlayed(3, parse_card("QC")),
+                                CardPlayed(4, parse_card("KC")), CardPlayed(1, parse_card("9C")),
+                                CardPlayed(2, parse_card("JC")), CardPlayed(3, parse_card("TD"))])
+    state, said = apply(state, CardPlayed(4, parse_card("TS")))
+    revoke = [a for a in said if a.text.startswith("Revoke")]
+    assert revoke and revoke[0].text == ("Revoke: seat 4 played K♣ to trick 1: the led suit must be followed, and "
+                                         "the hand held 10♠ (played later). The sheet sets no penalty: settle it by hand.")
+    assert view(state, None)["boneyard-euchre"]["revokes"][0]["card"] == "KC"
+
+
+GOLD = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+            up="JD", bones="JH QH QS AC")
+
+
+def test_fools_gold_is_the_partners_once_a_round_and_beats_the_real_card():
+    state = dealt(opened(), 4, **GOLD)
+    state, _ = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("JC")),
+                                CardPlayed(2, parse_card("KS")), CardPlayed(3, parse_card("QC"))])
+    gold = [o for o in options(state, 4) if o.action == "fools_gold"]
+    assert {o.event.card.code for o in gold} == {"9S", "TS", "AD", "KC"}     # not the benny
+    state, said = play_all(state, [evolve(gold[-1].event, card=parse_card("KC")), CardPlayed(1, parse_card("9H"))])
+    trick = [a.text for a in said if a.rule == "trick"][0]
+    assert "Seat 4 wins the trick: K♣ (Fool's Gold: the King-and-a-half of ♠)" in trick and "Fool's Gold" in trick
+    assert not [o for o in options(state, 4) if o.action == "fools_gold"]
+    with pytest.raises(Refusal, match="Fool's Gold is once per round, and it has been played"):
+        apply(state, FoolsGoldPlayed(4, parse_card("9S")))
+
+
+PENNY = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD QH QC", 4: "JK 9S TS AD KC"},
+             up="TD", bones="JH QS JD AC")
+
+
+def test_the_lucky_penny_is_placed_unseen_and_may_go_to_any_trick():
+    state = dealt(opened(), 4, **PENNY)
+    state, said = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("9D"))])
+    assert [o.event for o in options(state, 4)] == [PennyPlaced(4, None)]
+    state, _ = apply(state, PennyPlaced(4, None))
+    assert view(state, 4)["boneyard-euchre"]["penny"] == {"placed": True, "played": False}
+    state, _ = play_all(state, [CardPlayed(2, parse_card("KS")), CardPlayed(3, parse_card("QC"))])
+    # Seat 4 holds the 9♠ and 10♠ but may play the unseen bone to a spade lead (decision 10).
+    penny = [o for o in options(state, 4) if o.action == "penny"]
+    assert penny and penny[0].needs == ("card",)
+    state, said = apply(state, evolve(penny[0].event, card=parse_card("JH")))
+    assert said[0].text == "Seat 4 plays the Lucky Penny J♥."
+    assert view(state, None)["boneyard-euchre"]["penny"]["card"] == "JH"
