@@ -137,6 +137,11 @@ class BoneyardEuchre(Game):
         round_score.score_round(w)
         self.finish(w)
 
+    def called_off(self, w: Work) -> None:
+        """A round called off by the host is dealt again, like four Leave Its: the dealer by
+        decision 16, and a Scheme waiting for the next round waits on (decision 15)."""
+        w.hand.redeal = True
+
     def finish(self, w: Work) -> None:
         hand = w.hand
         hand.phase, hand.pending = "over", ()

@@ -99,8 +99,6 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
                 raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
         rnd.known[seat] = rnd.known[seat] | {card}
         rnd.give_up(seat, card)
-    if not rnd.trick and rnd.tricks and seat != rnd.tricks[-1].winner:
-        rnd.declined = False
     rnd.trick += ((seat, card, how),)
     if how:
         w.say(f"Seat {seat} {HOW[how]} {card.pretty}.", rule="fools-gold" if how == "fools_gold" else "lucky-penny",
