@@ -76,9 +76,19 @@ KEY = {
                                                                "(makers: team 2). Score: team 1 (seats 1 & 3) 0, team 2 "
                                                                "(seats 2 & 4) 3."),
                                                    ("game-end", "Team 2 (seats 2 & 4) wins the game, 11 to 0")]),
+    "13-high-stakes-off": key((1, 0), 3, SQUARE + [1]),
+    "14-high-stakes-on": key((2, 0), 3, SQUARE + [1], said=[("scoring", "makers 2, defenders 0 (High Stakes)")]),
+    "15-golf-club-off": key((1, 0), 3, SQUARE + [1]),
+    "16-golf-club-on": key((1, 0), 3, [2, 2, 1, 3, 3], said=[("trick", "J♣ is the highest card of the led suit, ♣; "
+                                                                     "decided by Golf Club")]),
+    "17-spiked-club-off": key((0, 2), 1, [2, 2, 4, 4, 1]),
+    "18-spiked-club-on": key((0, 1), 1, [2, 2, 4, 4, 1], said=[("scoring", "makers 0, defenders 1 (Spiked Club)")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
-                "assassin": ("07-assassin-off", "08-assassin-on")}
+                "assassin": ("07-assassin-off", "08-assassin-on"),
+                "high-stakes": ("13-high-stakes-off", "14-high-stakes-on"),
+                "golf-club": ("15-golf-club-off", "16-golf-club-on"),
+                "spiked-club": ("17-spiked-club-off", "18-spiked-club-on")}
 
 
 def test_every_fixture_is_checked_by_hand():

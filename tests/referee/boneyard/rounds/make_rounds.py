@@ -179,11 +179,70 @@ def game_to_ten() -> Table:
     return table
 
 
+# Deal S with one card swapped with the Q♦, so that card is the bone Meet Cute may flip.
+HS = dict(S, hands={**S["hands"], 4: "KS JS KD QD 9C"})
+HS_TRICKS = S_TRICKS.replace("4:AD", "4:QD")
+
+
+def high_stakes_off() -> Table:
+    """Deal S with the A♦ and Q♦ swapped; Meet Cute flips Q♠ and 10♥. The tricks of fixture 02 (seat
+    4 follows the 9♦ with the Q♦): seats 2, 2, 1, 1, 1. Makers take 3: 1 point."""
+    return Table("high-stakes-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TH AD TS",
+                                          tricks=HS_TRICKS, **HS)
+
+
+def high_stakes_on() -> Table:
+    """The same cards; Meet Cute flips A♦ (High Stakes) and Q♠. The same tricks; the makers won, so
+    they get 1 more: 2 points."""
+    return Table("high-stakes-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="AD QS TH TS",
+                                         tricks=HS_TRICKS, **HS)
+
+
+GC = dict(S, hands={**S["hands"], 4: "KS JS KD AD QD"})
+GC_TRICKS = S_TRICKS.replace("4:9C", "4:QD")
+
+
+def golf_club_off() -> Table:
+    """Deal S with the 9♣ and Q♦ swapped; Meet Cute flips Q♠ and 10♥. Fixture 02's tricks (seat 4
+    throws the Q♦ to trick 1): seats 2, 2, 1, 1 (K♣ over J♣), 1 (A♠). Makers 3: 1 point."""
+    return Table("golf-club-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TH 9C TS",
+                                        tricks=GC_TRICKS, **GC)
+
+
+def golf_club_on() -> Table:
+    """The same cards; Meet Cute flips 9♣ (Golf Club) and Q♠. Tricks 1-3 as without it (the benny,
+    the right bower, the only trump). 4: the clubs run backwards, so the J♣ beats the K♣: seat 3.
+    5: seat 3 leads the 10♣ and nobody follows or trumps: seat 3. Makers 3: 1 point, other winners."""
+    return Table("golf-club-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="9C QS TH TS",
+                                       tricks=GC_TRICKS.replace("1:AS 2:9S 3:TC 4:KS", "3:TC 4:KS 1:AS 2:9S"), **GC)
+
+
+SP = dict(ASN, hands={**ASN["hands"], 1: "AH KH KC QD AS"})
+SP_TRICKS = "1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:KH  " + ASN_TRICKS
+
+
+def spiked_club_off() -> Table:
+    """Deal 07 with the A♣ and A♠ swapped (seat 1 discards the A♠); Meet Cute flips Q♠ and 10♥.
+    Fixture 07's tricks: seats 2, 2, 4, 4, 1. Makers take 1: the defenders score 2."""
+    return Table("spiked-club-off").round(4, bids="1:take", discard="AS", before="flip flip", bones="QS TH AC TS",
+                                          tricks=SP_TRICKS, **SP)
+
+
+def spiked_club_on() -> Table:
+    """The same cards; Meet Cute flips A♣ (Spiked Club) and Q♠. The same tricks; the defenders won,
+    so they get 1 fewer: 1 point."""
+    return Table("spiked-club-on").round(4, bids="1:take", discard="AS", before="flip flip", bones="AC QS TH TS",
+                                         tricks=SP_TRICKS, **SP)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
             "09-camera-square-deal-on": camera_square_deal_on, "10-scheme-carried": scheme_carried,
-            "11-polycule-bones-run-out": polycule_bones_run_out, "12-game-to-ten": game_to_ten}
+            "11-polycule-bones-run-out": polycule_bones_run_out, "12-game-to-ten": game_to_ten,
+            "13-high-stakes-off": high_stakes_off, "14-high-stakes-on": high_stakes_on,
+            "15-golf-club-off": golf_club_off, "16-golf-club-on": golf_club_on,
+            "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on}
 
 
 def fixture_text(name: str) -> str:
