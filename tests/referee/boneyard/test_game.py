@@ -318,3 +318,15 @@ def test_the_lucky_penny_is_placed_unseen_and_may_go_to_any_trick():
     state, said = apply(state, evolve(penny[0].event, card=parse_card("JH")))
     assert said[0].text == "Seat 4 plays the Lucky Penny J♥."
     assert view(state, None)["boneyard-euchre"]["penny"]["card"] == "JH"
+
+
+def test_party_crasher_the_leaders_partner_plays_last():
+    hands = {1: "9H TH KD 9C TC", 2: "QS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"}
+    state = dealt(opened(), 4, hands, "JS", "JH QH JD AC")
+    state, _ = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("9D")),
+                                CardPlayed(2, parse_card("JS")), CardPlayed(3, parse_card("QC"))])
+    with pytest.raises(Refusal, match="out of turn: seat 1 plays next, not seat 4"):
+        apply(state, CardPlayed(4, parse_card("9S")))
+    assert options(state, 4) == [] and options(state, 1)
+    state, _ = play_all(state, [CardPlayed(1, parse_card("9C")), CardPlayed(4, parse_card("9S"))])
+    assert view(state, None)["boneyard-euchre"]["tricks"][0]["winner"] == 2

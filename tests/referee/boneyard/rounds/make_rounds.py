@@ -235,6 +235,26 @@ def spiked_club_on() -> Table:
                                          tricks=SP_TRICKS, **SP)
 
 
+# Deal M: dealer 4, seat 1 takes the 9♥ (Meet Cute, hearts trump) with no strength; the defenders hold it all.
+M = dict(hands={1: "9S JS TD QD 9C", 2: "JK JH AH KH AS", 3: "TC JC QC KC AC", 4: "JD QH AD KD KS"}, up="9H")
+M_TRICKS = "1:9H 2:JK 3:TC 4:QH  2:JH 3:JC 4:JD 1:9S  2:AH 3:QC 4:KS 1:TD  2:KH 3:KC 4:KD 1:QD  2:AS 3:AC 4:AD 1:JS"
+
+
+def shoot_the_moon_off() -> Table:
+    """Seat 1 discards the 9♣; Meet Cute flips 10♥ (Sweet Nothings, not used) and 10♠ (Grave Robber,
+    not used). 1: the 9♥ led under the benny (seat 2); 2: the right bower (seat 2); 3: A♥ (seat 2);
+    4: K♥ (seat 2); 5: A♠ over the J♠ (seat 2). Makers take none: the defenders score 2."""
+    return Table("shoot-the-moon-off").round(4, bids="1:take", discard="9C", before="flip flip", bones="TH TS QS 9D",
+                                             tricks=M_TRICKS, **M)
+
+
+def shoot_the_moon_on() -> Table:
+    """The same cards; Meet Cute flips Q♠ (Shoot The Moon) and 10♥. The same tricks: the makers lose
+    all five, so they score 2 and, by decision 13 (shoot_the_moon "replace"), the defenders nothing."""
+    return Table("shoot-the-moon-on").round(4, bids="1:take", discard="9C", before="flip flip", bones="QS TH TS 9D",
+                                            tricks=M_TRICKS, **M)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -242,7 +262,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "11-polycule-bones-run-out": polycule_bones_run_out, "12-game-to-ten": game_to_ten,
             "13-high-stakes-off": high_stakes_off, "14-high-stakes-on": high_stakes_on,
             "15-golf-club-off": golf_club_off, "16-golf-club-on": golf_club_on,
-            "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on}
+            "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on,
+            "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on}
 
 
 def fixture_text(name: str) -> str:
