@@ -72,9 +72,9 @@ def on_flipped(game, w: Work, event) -> None:
     rnd: BoneyardRound = w.hand
     card = event.card
     check_pack(card)
-    where = rnd.where(card)
-    if where is not None and card not in rnd.bones:
-        raise Refusal(f"{card.pretty} cannot be a bone: it is {where}")
+    why = rnd.may_be_bone(card, w.state.settings)
+    if why is not None:
+        raise Refusal(f"{card.pretty} cannot be a bone: {why}")
     modifier = _take_draw(rnd, "flip")
     settings = w.state.settings
     if modifier == "copycats":
@@ -107,8 +107,9 @@ def on_penny_placed(game, w: Work, event) -> None:
     card = event.card
     if card is not None:
         check_pack(card)
-        if rnd.where(card) is not None and card not in rnd.bones:
-            raise Refusal(f"{card.pretty} cannot be a bone: it is {rnd.where(card)}")
+        why = rnd.may_be_bone(card, w.state.settings)
+        if why is not None:
+            raise Refusal(f"{card.pretty} cannot be a bone: {why}")
     _take_draw(rnd, "lucky-penny")
     rnd.penny, rnd.penny_placed = card, True
     w.say(f"Lucky Penny: a bone lies face down in front of seat {event.seat}; they may play it to any trick, "

@@ -81,6 +81,7 @@ class BoneyardRound(Deal):
     tricks: tuple[Trick, ...] = ()
     fools_gold_used: bool = False
     robbed: bool = False
+    robbed_card: Optional[tuple[int, Card]] = None   # Grave Robber: (tricks scored then, the card)
     declined: bool = False                      # Fusion: the leader came from a decline
     revokes: tuple[tuple[int, int, Card, str], ...] = ()          # (seat, trick, card, reason)
     points: tuple[int, int] = (0, 0)            # this round's points, once scored (Strip Club's too)
@@ -162,6 +163,23 @@ class BoneyardRound(Deal):
             return "a flipped bone"
         if card == self.penny and not self.penny_played:
             return "the Lucky Penny"
+        if card in self.bones:
+            return "a face-down bone"
+        return None
+
+    def may_be_bone(self, card: Card, settings) -> Optional[str]:
+        """Why `card` cannot be a face-down bone turned now (None: it may be)."""
+        if any(card == c for c, _, _ in self.flips):
+            return "it is a flipped bone"
+        if card == self.penny and self.penny_placed and not self.penny_played:
+            return "it is the Lucky Penny"
+        if card in self.bones or card == self.discard and settings.discard_to_boneyard:
+            return None
+        where = self.where(card)
+        if where is not None:
+            return f"it is {where}"
+        if len(self.bones) == BONES - 1:
+            return "the face-down bones were named when dealt, and it is not one of them"
         return None
 
     def to_play(self) -> Optional[int]:

@@ -21,7 +21,7 @@ def on_card_dealt(w: Work, event: CardDealt) -> None:
     card = event.card
     if card is not None:
         check_pack(card)
-        where = rnd.where(card) or ("a face-down bone" if card in rnd.bones else None)
+        where = rnd.where(card)
         if where is not None:
             raise Refusal(f"{card.pretty} is dealt already: it is {where}")
     if event.seat is None:

@@ -37,17 +37,15 @@ def _ready(rnd: BoneyardRound, seat: int, card: Card | None) -> None:
     check_pack(card)
 
 
-def _held_for_rules(rnd: BoneyardRound, seat: int, later: tuple = ()) -> frozenset:
-    return rnd.known_holding(seat) | frozenset(later)
-
-
-def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple = ()) -> str | None:
+def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple = (),
+                not_yet: frozenset = frozenset()) -> str | None:
     """Why `card` may not be played to `trick` (a tuple of (seat, card, how)), from the cards the
-    seat is known to hold and those it played later; None: allowed (or not provable)."""
+    seat is known to hold and those it played later, less `not_yet` (a card robbed after that
+    trick); None: allowed (or not provable)."""
     if not trick:
         return None
     cards = [c for _, c, _ in trick]
-    held = _held_for_rules(rnd, seat, later) | {card}
+    held = ((rnd.known_holding(seat) | frozenset(later)) - not_yet) | {card}
     if card in legal_plays(tuple(held), cards, rnd.rnd):
         return None
     following = sorted((c for c in held if c != card and c in legal_plays(tuple(held), cards, rnd.rnd)), reverse=True)
@@ -72,8 +70,9 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
             raise Refusal("there is no Lucky Penny in front of this seat to play")
         if rnd.penny is not None and card != rnd.penny:
             raise Refusal(f"the Lucky Penny is the {rnd.penny.pretty}, not the {card.pretty}")
-        if rnd.penny is None and rnd.where(card) is not None:
-            raise Refusal(f"{card.pretty} cannot be the Lucky Penny: it is {rnd.where(card)}")
+        why = rnd.may_be_bone(card, w.state.settings) if rnd.penny is None else None
+        if why is not None:
+            raise Refusal(f"{card.pretty} cannot be the Lucky Penny: {why}")
         if w.state.settings.lucky_penny_follows and rnd.trick:
             reason = why_illegal(rnd, seat, card, rnd.trick)
             if reason:
@@ -121,19 +120,26 @@ def _fools_gold_refusal(rnd: BoneyardRound, card: Card) -> str:
 def _earlier_revokes(w: Work, seat: int) -> None:
     """A card played now may prove that an earlier card of the same seat broke the rules."""
     rnd: BoneyardRound = w.hand
-    played = [(i, t.plays) for i, t in enumerate(rnd.tricks, start=1)] + [(len(rnd.tricks) + 1, rnd.trick)]
-    mine = rnd.played(seat)
+    tricks = [t.plays for t in rnd.tricks] + [rnd.trick]
+    # The seat's plays in order, by place: a card robbed back by Grave Robber may be played twice.
+    # The Lucky Penny never was in the hand, so it proves nothing about it (unless it must follow).
+    penny_counts = w.state.settings.lucky_penny_follows
+    mine = [(number, at, card) for number, plays in enumerate(tricks, start=1)
+            for at, (s, card, how) in enumerate(plays) if s == seat and (how != "penny" or penny_counts)]
     done = {(s, t) for s, t, _, _ in rnd.revokes}
-    for number, plays in played:
-        for at, (s, card, how) in enumerate(plays):
-            if s != seat or at == 0 or how or (seat, number) in done:
-                continue
-            later = mine[mine.index(card) + 1:]
-            reason = why_illegal(rnd, seat, card, plays[:at], later) if later else None
-            if reason:
-                rnd.revokes += ((seat, number, card, reason),)
-                w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
-                      f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
+    for k, (number, at, card) in enumerate(mine):
+        plays = tricks[number - 1]
+        # Grave Robber's card came into the hand after the trick it was taken from.
+        robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
+        not_yet = frozenset({robbed[1]}) if robbed and number <= robbed[0] else frozenset()
+        later = tuple(c for _, _, c in mine[k + 1:] if c not in not_yet)
+        if at == 0 or plays[at][2] or (seat, number) in done or not later:
+            continue
+        reason = why_illegal(rnd, seat, card, plays[:at], later, not_yet)
+        if reason:
+            rnd.revokes += ((seat, number, card, reason),)
+            w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
+                  f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
 
 
 def _trick_done(game, w: Work) -> None:
@@ -199,7 +205,7 @@ def on_grave_robbed(w: Work, event) -> None:
     if event.card not in cards:
         raise Refusal(f"{event.card.pretty} is not in the trick just scored" if cards else
                       "a card is taken after a trick is scored, before the next lead")
-    rnd.robbed = True
+    rnd.robbed, rnd.robbed_card = True, (len(rnd.tricks), event.card)
     rnd.receive(partner, event.card)
     w.say(f"Grave Robber: seat {partner} takes {event.card.pretty} from the trick into the hand "
           f"(the trick still counts for its winner).", rule="grave-robber", seats=(partner,))

@@ -25,7 +25,7 @@ from .events import (BoneFlipped, CardPassed, CardRevealed, FoolsGoldPlayed, Gra
 from .exchanges import controller
 from .modifier_ids import NAMES
 from .modifiers import MODIFIERS_BY_ID
-from .ranking import legal_fools_gold, legal_plays, suit_order
+from .ranking import led_suit, legal_fools_gold, legal_plays, suit_order
 from .round_state import BONES, HAND_SIZE, BoneyardRound
 from .round_score import score_words
 from .taking import SUIT_NAMES, next_to_choose
@@ -198,10 +198,7 @@ def round_view(state, viewer) -> dict[str, Any]:
     rnd_rules = rnd.rnd
     modifiers = [{"id": m, "name": NAMES[m], "text": MODIFIERS_BY_ID[m].text} for m in rnd.active]
     trump = rnd_rules.trump if rnd_rules is not None else None
-    led = None
-    if rnd.trick and rnd_rules is not None:
-        from .ranking import led_suit
-        led = led_suit([c for _, c, _ in rnd.trick], rnd_rules)
+    led = led_suit([c for _, c, _ in rnd.trick], rnd_rules) if rnd.trick and rnd_rules is not None else None
     out = {
         "game_no": rnd.game_no, "round": rnd.number, "dealer": rnd.dealer, "phase": rnd.phase,
         "teams": [[rnd.table[0], rnd.table[2]], [rnd.table[1], rnd.table[3]]],

@@ -15,6 +15,7 @@ from referee.game import HOST
 from referee.games.boneyard.cards import PACK
 from referee.games.boneyard.events import BoneFlipped, CardRevealed, FoolsGoldPlayed, LeadDeclined, PennyPlaced
 from referee.games.boneyard.modifier_ids import MODIFIER_IDS, MODIFIER_OF
+from referee.games.boneyard.ranking import legal_fools_gold, legal_plays
 from referee.games.boonaken.events import TrumpNamed
 from referee.state import evolve
 from referee.work import Refusal
@@ -330,3 +331,75 @@ def test_party_crasher_the_leaders_partner_plays_last():
     assert options(state, 4) == [] and options(state, 1)
     state, _ = play_all(state, [CardPlayed(1, parse_card("9C")), CardPlayed(4, parse_card("9S"))])
     assert view(state, None)["boneyard-euchre"]["tricks"][0]["winner"] == 2
+
+
+def test_a_flipped_bone_must_be_one_of_the_bones():
+    state = dealt(opened(), 4, **SCHEME)
+    state, _ = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("9D"))])
+    with pytest.raises(Refusal, match="9H cannot be a bone: it is in seat 1's hand|9♥ cannot be a bone: it is in seat 1's hand"):
+        apply(state, BoneFlipped(parse_card("9H")))
+    with pytest.raises(Refusal, match="cannot be a bone: it is the Maker's discard"):
+        apply(state, BoneFlipped(parse_card("9D")))
+    with pytest.raises(Refusal, match="no bone is drawn now"):
+        apply(apply(state, BoneFlipped(parse_card("QH")))[0], BoneFlipped(parse_card("JH")))
+
+
+def camera_round(seed: int, up: Card):
+    """A round at a camera table: no hand card is named when dealt. The driver keeps the true hands
+    and fills each option's blank from them, as the phones would (a legal card for a play)."""
+    rng = random.Random(seed)
+    cards = [c for c in PACK if c != up]
+    rng.shuffle(cards)
+    cards.insert(20, up)
+    dealer = rng.choice((1, 2, 3, 4))
+    truth = {(dealer + k) % 4 + 1: list(cards[k * 5:k * 5 + 5]) for k in range(4)}
+    state = dealt(opened(), dealer, {s: " ".join(c.code for c in h) for s, h in truth.items()}, up.code,
+                  " ".join(c.code for c in cards[21:]), seen=False)
+    bones, penny, steps = iter(cards[21:]), None, 0
+    while (rnd := state.hand).phase != "over":
+        moves = [o for s in (1, 2, 3, 4) for o in options(state, s)]
+        option = next((o for o in moves if o.action == "flip"), None) or rng.choice(moves)
+        event = option.event
+        face_up = {rnd.taken, *rnd.revealed.values()}
+        if option.action == "flip":
+            event = evolve(event, card=next(bones))
+        elif event.type == "penny_placed":
+            penny = next(bones)
+        elif event.type == "penny_played":
+            event = evolve(event, card=penny)
+        elif option.action == "show":
+            event = evolve(event, cards=tuple(truth[event.seat]))
+        elif option.action == "play" or option.action == "fools_gold":
+            trick = [c for _, c, _ in rnd.trick]
+            pick = legal_plays if option.action == "play" else legal_fools_gold
+            legal = pick(tuple(truth[event.seat]), trick, rnd.rnd) if trick else tuple(truth[event.seat])
+            if not legal:
+                continue
+            event = evolve(event, card=rng.choice(legal))
+        elif "card" in option.needs:
+            free = [c for c in truth[event.seat] if c not in face_up or option.action == "reveal"]
+            event = evolve(event, card=rng.choice(free))
+        state, _ = apply(state, event)
+        if event.type == "bid" and event.bid == "take":
+            truth[event.seat].append(up)
+        for lost in (() if event.type in ("bid", "bone_flipped", "penny_placed", "penny_played", "lead_declined",
+                                          "hand_shown", "card_revealed") else (event,)):
+            if lost.type in ("card_discarded", "card_played", "fools_gold_played"):
+                truth[lost.seat].remove(lost.card)
+            elif lost.type == "card_passed":
+                truth[lost.seat].remove(lost.card)
+                truth[lost.to_seat].append(lost.card)
+            elif lost.type == "grave_robbed":
+                truth[lost.seat].append(lost.card)
+        steps += 1
+        assert steps < 300
+    return state
+
+
+@pytest.mark.parametrize("up", sorted(MODIFIER_OF, key=lambda c: MODIFIER_OF[c]), ids=lambda c: MODIFIER_OF[c])
+def test_camera_rounds_with_each_modifier_are_refereed_from_what_is_seen(up):
+    for seed in range(3):
+        state = camera_round(seed * 17 + MODIFIER_IDS.index(MODIFIER_OF[up]), up)
+        table = view(state, HOST)["boneyard-euchre"]
+        if not table["redeal"]:
+            assert len(table["tricks"]) == 5 and table["revokes"] == []
