@@ -85,13 +85,17 @@ KEY = {
     "18-spiked-club-on": key((0, 1), 1, [2, 2, 4, 4, 1], said=[("scoring", "makers 0, defenders 1 (Spiked Club)")]),
     "19-shoot-the-moon-off": key((0, 2), 0, [2] * 5, said=[("grave-robber", "may take a card from the trick")]),
     "20-shoot-the-moon-on": key((2, 0), 0, [2] * 5, said=[("scoring", "makers 2, defenders 0 (Shoot The Moon)")]),
+    "21-mad-genius-off": key((1, 0), 3, SQUARE + [1]),
+    "22-mad-genius-on": key((0, 2), 2, [2, 2, 1, 4, 1], said=[("trick", "9♣ (the Benny-and-a-half of trumps) trumps the "
+                                                                        "trick; decided by Mad Genius")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),
                 "high-stakes": ("13-high-stakes-off", "14-high-stakes-on"),
                 "golf-club": ("15-golf-club-off", "16-golf-club-on"),
                 "spiked-club": ("17-spiked-club-off", "18-spiked-club-on"),
-                "shoot-the-moon": ("19-shoot-the-moon-off", "20-shoot-the-moon-on")}
+                "shoot-the-moon": ("19-shoot-the-moon-off", "20-shoot-the-moon-on"),
+                "mad-genius": ("21-mad-genius-off", "22-mad-genius-on")}
 
 
 def test_every_fixture_is_checked_by_hand():

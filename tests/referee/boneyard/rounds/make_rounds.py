@@ -255,6 +255,26 @@ def shoot_the_moon_on() -> Table:
                                             tricks=M_TRICKS, **M)
 
 
+MG = dict(S, hands={**S["hands"], 4: "KS JS QD AD 9C"})
+MG_TRICKS = "1:AH 2:JK 3:QH 4:JS  2:JH 3:JD 4:QD 1:KH  2:9D 3:QC 4:AD 1:9H  1:KC 2:TD 3:JC 4:9C  "
+
+
+def mad_genius_off() -> Table:
+    """Deal S with the K♦ and Q♦ swapped; Meet Cute flips Q♠ and 10♥. 1: the benny (seat 2); 2: the
+    right bower (seat 2); 3: the 9♥ trumps (seat 1); 4: K♣ led, 10♦, J♣, seat 4 follows with the 9♣:
+    the K♣ (seat 1); 5: A♠ (seat 1). Makers take 3: 1 point."""
+    return Table("mad-genius-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TH KD TS",
+                                         tricks=MG_TRICKS + "1:AS 2:9S 3:TC 4:KS", **MG)
+
+
+def mad_genius_on() -> Table:
+    """The same cards; Meet Cute flips K♦ (Mad Genius) and Q♠. Trick 4: seats 2 and 4, partners, play
+    the 10♦ and the 9♣, so the 9♣ is the Benny-and-a-half of trumps: seat 4. 5: seat 4 leads the K♠,
+    the A♠ wins (seat 1). Makers take 2: the defenders score 2."""
+    return Table("mad-genius-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="KD QS TH TS",
+                                        tricks=MG_TRICKS + "4:KS 1:AS 2:9S 3:TC", **MG)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -263,7 +283,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "13-high-stakes-off": high_stakes_off, "14-high-stakes-on": high_stakes_on,
             "15-golf-club-off": golf_club_off, "16-golf-club-on": golf_club_on,
             "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on,
-            "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on}
+            "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on,
+            "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on}
 
 
 def fixture_text(name: str) -> str:
