@@ -88,6 +88,11 @@ KEY = {
     "21-mad-genius-off": key((1, 0), 3, SQUARE + [1]),
     "22-mad-genius-on": key((0, 2), 2, [2, 2, 1, 4, 1], said=[("trick", "9♣ (the Benny-and-a-half of trumps) trumps the "
                                                                         "trick; decided by Mad Genius")]),
+    "23-soul-mate-off": key((1, 0), 3, SQUARE + [1]),
+    "24-soul-mate-on": key((0, 2), 2, [2, 2, 4, 1, 1], said=[
+        ("follow", "Revoke: seat 4 played 9♣ to trick 1: the led suit must be followed, and the hand held A♦"),
+        ("follow", "Revoke: seat 4 played K♦ to trick 2"),
+        ("trick", "A♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Soul Mate")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),
@@ -95,7 +100,8 @@ DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "golf-club": ("15-golf-club-off", "16-golf-club-on"),
                 "spiked-club": ("17-spiked-club-off", "18-spiked-club-on"),
                 "shoot-the-moon": ("19-shoot-the-moon-off", "20-shoot-the-moon-on"),
-                "mad-genius": ("21-mad-genius-off", "22-mad-genius-on")}
+                "mad-genius": ("21-mad-genius-off", "22-mad-genius-on"),
+                "soul-mate": ("23-soul-mate-off", "24-soul-mate-on")}
 
 
 def test_every_fixture_is_checked_by_hand():

@@ -275,6 +275,30 @@ def mad_genius_on() -> Table:
                                         tricks=MG_TRICKS + "4:KS 1:AS 2:9S 3:TC", **MG)
 
 
+SOUL = dict(S, hands={**S["hands"], 1: "AH TH KC AS AC"})
+SOUL_TRICKS = "1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:TH  2:9D 3:QC 4:AD 1:9H  "
+
+
+def soul_mate_off() -> Table:
+    """At a camera table. Deal S with the K♥ and 10♥ swapped; Meet Cute flips Q♠ and 10♠ (Grave
+    Robber, not used). 1: the benny (seat 2); 2: the right bower (seat 2), seat 4 void of trumps
+    throws the K♦; 3: 9♦ led, A♦ followed, the 9♥ trumps (seat 1); 4: K♣ (seat 1); 5: A♠ (seat 1).
+    Makers 3: 1 point; no revoke."""
+    return Table("soul-mate-off").round(4, bids="1:take", discard="AC", before="flip flip", bones="QS TS KH QD",
+                                        tricks=SOUL_TRICKS + "1:KC 2:TD 3:JC 4:JS  1:AS 2:9S 3:TC 4:KS", seen=False,
+                                        **SOUL)
+
+
+def soul_mate_on() -> Table:
+    """The same cards and table; Meet Cute flips K♥ (Soul Mate) and Q♠. The A♦ is now the
+    Ace-and-a-half of trumps: seat 4 held a trump when it threw the 9♣ to trick 1 and the K♦ to
+    trick 2, which the A♦ played to trick 3 proves (two revokes: settle them by hand); and the A♦
+    wins trick 3 over the 9♥ (seat 4). 4: K♠ led, the A♠ wins (seat 1); 5: K♣ (seat 1). Makers 2: the defenders score 2."""
+    return Table("soul-mate-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="KH QS TS QD",
+                                       tricks=SOUL_TRICKS + "4:KS 1:AS 2:9S 3:JC  1:KC 2:TD 3:TC 4:JS", seen=False,
+                                       **SOUL)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -284,7 +308,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "15-golf-club-off": golf_club_off, "16-golf-club-on": golf_club_on,
             "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on,
             "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on,
-            "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on}
+            "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on,
+            "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on}
 
 
 def fixture_text(name: str) -> str:
