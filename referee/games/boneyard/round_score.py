@@ -43,6 +43,11 @@ def score_round(w: Work) -> None:
     pts[makers] += points.makers
     pts[defenders] += points.defenders
     rnd.points = tuple(pts)
+    for seat in rnd.table:      # Grave Robber's extra card, or a Lucky Penny's unplayed hand card
+        if rnd.holding(seat):
+            rule = "grave-robber" if rnd.robbed and seat == rnd.partner(rnd.maker) else "lucky-penny"
+            w.say(f"Seat {seat} has {rnd.holding(seat)} card left over; it goes back with the pack "
+                  f"(decisions 10 and 11).", rule=rule, seats=(seat,))
     w.say(f"Round {rnd.number}: {points.text[0].upper()}{points.text[1:]} (makers: team {makers + 1}). "
           f"Score: {score_words(rnd)}.", rule="scoring", kind=Kind.HAND_OVER)
     winner = game_winner(rnd.scores, w.state.settings, makers)

@@ -139,8 +139,8 @@ def on_card_revealed(w: Work, event) -> None:
     if rnd.on("collect-call") and (collect_takers(rnd) or collect_receivers(rnd)):
         raise Refusal("Collect Call first: the cards change hands before anyone reveals one")
     if event.seat not in to_reveal(rnd):
-        raise Refusal(f"seat {event.seat} does not reveal a card now"
-                      + (f" (still to reveal: {', '.join(f'seat {s}' for s in to_reveal(rnd))})" if to_reveal(rnd) else ""))
+        still = ", ".join(f"seat {s}" for s in to_reveal(rnd))
+        raise Refusal(f"seat {event.seat} does not reveal a card now" + (f" (still to reveal: {still})" if still else ""))
     _check_held(rnd, event.seat, event.card)
     rnd.revealed[event.seat] = event.card
     w.say(f"Therapy Club: seat {event.seat} reveals {event.card.pretty} face up.", rule="therapy-club",

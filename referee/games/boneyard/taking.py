@@ -80,8 +80,8 @@ def on_bid(game, w: Work, event: Bid) -> None:
         w.say(f"Seat {event.seat} leaves it.", rule="take-it", seats=(event.seat,))
         if len(rnd.bids) == 4:
             rnd.redeal = True
-            w.say(f"All four leave it: round {rnd.number} is void; the cards are collected and dealt again "
-                  f"({'the same dealer deals' if w.state.settings.redeal_dealer == 'same' else 'the deal passes left'}).",
+            who = "the same dealer deals" if w.state.settings.redeal_dealer == "same" else "the deal passes left"
+            w.say(f"All four leave it: round {rnd.number} is void; the cards are collected and dealt again ({who}).",
                   rule="redeal", kind=Kind.HAND_OVER)
             game.finish(w)
         return

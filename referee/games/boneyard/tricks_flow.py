@@ -169,7 +169,8 @@ def _trick_done(game, w: Work) -> None:
     if grave_robber_tricks(len(rnd.tricks), rnd.rnd) and not rnd.robbed:
         extra.append(f"seat {rnd.partner(rnd.maker)} may take a card from the trick (Grave Robber)")
     if extra:
-        w.say("; ".join(extra).capitalize() + ".", rule="fusion" if rnd.on("fusion") else "grave-robber")
+        text = "; ".join(extra)
+        w.say(text[0].upper() + text[1:] + ".", rule="fusion" if rnd.on("fusion") else "grave-robber")
 
 
 def on_lead_declined(w: Work, event) -> None:

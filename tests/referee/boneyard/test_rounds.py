@@ -93,6 +93,11 @@ KEY = {
         ("follow", "Revoke: seat 4 played 9♣ to trick 1: the led suit must be followed, and the hand held A♦"),
         ("follow", "Revoke: seat 4 played K♦ to trick 2"),
         ("trick", "A♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Soul Mate")]),
+    "25-grave-robber-takes-the-benny": key((0, 2), 1, [2, 3, 2, 2, 2], said=[
+        ("grave-robber", "Seat 3 may take a card from the trick (Grave Robber)"),
+        ("grave-robber", "Grave Robber: seat 3 takes Joker from the trick into the hand"),
+        ("trick", "Trick 2: J♥ Joker J♦ 9♠: Seat 3 wins the trick: Joker (the benny)"),
+        ("grave-robber", "Seat 3 has 1 card left over")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

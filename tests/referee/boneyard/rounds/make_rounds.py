@@ -299,6 +299,18 @@ def soul_mate_on() -> Table:
                                        **SOUL)
 
 
+def grave_robber_takes_the_benny() -> Table:
+    """Fixture 19's cards: Meet Cute flips 10♥ (Sweet Nothings) and 10♠ (Grave Robber). Trick 1 as
+    there (the benny wins for seat 2); then seat 3, the Maker's partner, takes the benny from it into
+    the hand (decision 11: from the trick just scored). 2: J♥ led, seat 3 must follow trump and plays
+    the benny: seat 3. 3: A♣ led, seat 2 trumps with the A♥ (seat 2); 4: K♥ (seat 2); 5: A♠ (seat 2).
+    Makers 1 trick: the defenders score 2; seat 3's J♣ is left over at the end, as decided."""
+    return Table("grave-robber-takes-the-benny").round(
+        4, bids="1:take", discard="9C", before="flip flip", bones="TH TS QS 9D",
+        tricks="1:9H 2:JK 3:TC 4:QH  rob:3:JK  2:JH 3:JK 4:JD 1:9S  3:AC 4:KS 1:TD 2:AH  2:KH 3:KC 4:KD 1:QD  "
+               "2:AS 3:QC 4:AD 1:JS", **M)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -309,7 +321,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "17-spiked-club-off": spiked_club_off, "18-spiked-club-on": spiked_club_on,
             "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on,
             "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on,
-            "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on}
+            "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on,
+            "25-grave-robber-takes-the-benny": grave_robber_takes_the_benny}
 
 
 def fixture_text(name: str) -> str:
