@@ -24,7 +24,10 @@ def begin(game, w: Work) -> None:
     order = " > ".join(c.pretty for c in suit_order(trump, rnd.rnd)) if trump else ""
     w.say(f"Round {rnd.number} modifiers: " + " | ".join(lines)
           + (f" Trump ranks {order}." if order else " No trump this round."), rule="modifier-stacking")
-    _next(w)
+    if rnd.on("sweet-nothings"):
+        w.say(f"Sweet Nothings: seats {rnd.maker} and {rnd.partner(rnd.maker)} may swap one card face down before "
+              f"the lead, or not.", rule="sweet-nothings", seats=(rnd.maker, rnd.partner(rnd.maker)))
+    _next(w, ("the round's modifiers",))
 
 
 def collect_takers(rnd: BoneyardRound) -> tuple[int, ...]:
@@ -64,9 +67,12 @@ def waiting(rnd: BoneyardRound) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _next(w: Work) -> None:
+def _next(w: Work, before: tuple[str, ...]) -> None:
+    """Say what the lead waits for now, when that changed (`before`: what it waited for)."""
     rnd: BoneyardRound = w.hand
     still = waiting(rnd)
+    if still == before:
+        return
     if still:
         w.say("Before the lead: " + "; ".join(still) + ".", rule=_rule_of(still[0]))
     else:
@@ -98,6 +104,7 @@ def _before_lead(rnd: BoneyardRound, what: str) -> None:
 
 def on_card_passed(w: Work, event) -> None:
     rnd: BoneyardRound = w.hand
+    before = waiting(rnd)
     _before_lead(rnd, "handing cards over (Collect Call, Sweet Nothings)")
     giver, taker, card = event.seat, event.to_seat, event.card
     maker, partner = rnd.maker, rnd.partner(rnd.maker)
@@ -128,11 +135,12 @@ def on_card_passed(w: Work, event) -> None:
     rnd.receive(taker, card)
     rnd.passes += ((giver, taker, card),)
     w.say(f"{NAMES[rule]}: seat {giver} hands a card face down to seat {taker}.", rule=rule, seats=(giver, taker))
-    _next(w)
+    _next(w, before)
 
 
 def on_card_revealed(w: Work, event) -> None:
     rnd: BoneyardRound = w.hand
+    before = waiting(rnd)
     _before_lead(rnd, "Therapy Club's reveal")
     if not rnd.on("therapy-club"):
         raise Refusal("Therapy Club is not in play this round")
@@ -145,11 +153,12 @@ def on_card_revealed(w: Work, event) -> None:
     rnd.revealed[event.seat] = event.card
     w.say(f"Therapy Club: seat {event.seat} reveals {event.card.pretty} face up.", rule="therapy-club",
           seats=(event.seat,))
-    _next(w)
+    _next(w, before)
 
 
 def on_hand_shown(w: Work, event) -> None:
     rnd: BoneyardRound = w.hand
+    before = waiting(rnd)
     dummy = rnd.partner(rnd.maker) if rnd.maker is not None else None
     if not rnd.on("dummy") or event.seat != dummy or rnd.shown:
         raise Refusal("only the Maker's partner lays a hand face up, once, under Dummy")
@@ -169,4 +178,4 @@ def on_hand_shown(w: Work, event) -> None:
     rnd.shown = True
     w.say(f"Dummy: seat {event.seat} lays the hand face up: {' '.join(c.pretty for c in sorted(held, reverse=True))}. "
           f"Seat {rnd.maker} plays it.", rule="dummy", seats=(event.seat, rnd.maker))
-    _next(w)
+    _next(w, before)

@@ -98,6 +98,10 @@ KEY = {
         ("grave-robber", "Grave Robber: seat 3 takes Joker from the trick into the hand"),
         ("trick", "Trick 2: J♥ Joker J♦ 9♠: Seat 3 wins the trick: Joker (the benny)"),
         ("grave-robber", "Seat 3 has 1 card left over")]),
+    "26-collect-call-and-sweet-nothings": key((0, 2), 0, [2] * 5, said=[
+        ("collect-call", "Collect Call: seat 4 hands a card face down to seat 1"),
+        ("sweet-nothings", "Sweet Nothings: seat 3 hands a card face down to seat 1"),
+        ("trick", "Trick 5: A♠ Q♦ A♦ J♠: Seat 2 wins")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

@@ -311,6 +311,20 @@ def grave_robber_takes_the_benny() -> Table:
                "2:AS 3:QC 4:AD 1:JS", **M)
 
 
+def collect_call_and_sweet_nothings() -> Table:
+    """Deal M; Meet Cute flips 9♦ (Collect Call) and 10♥ (Sweet Nothings). Collect Call: the Maker
+    takes the A♠ from seat 2, the A♣ from seat 3 and the K♠ from seat 4, then gives each the card
+    back. Sweet Nothings: the Maker hands the Q♦ to seat 3, seat 3 the A♣ back. Tricks: 1 the benny
+    (seat 2); 2 the right bower (seat 2); 3 A♥ (seat 2); 4 K♥, seat 1 throws the A♣ (seat 2); 5 A♠
+    over the J♠, seat 3 throws the Q♦ (seat 2). Makers take none: the defenders score 2."""
+    return Table("collect-call-and-sweet-nothings").round(
+        4, bids="1:take", discard="9C", bones="9D TH QS TS",
+        before="flip flip pass:2>1:AS pass:3>1:AC pass:4>1:KS pass:1>2:AS pass:1>3:AC pass:1>4:KS "
+               "pass:1>3:QD pass:3>1:AC",
+        tricks="1:9H 2:JK 3:TC 4:QH  2:JH 3:JC 4:JD 1:9S  2:AH 3:QC 4:KS 1:TD  2:KH 3:KC 4:KD 1:AC  "
+               "2:AS 3:QD 4:AD 1:JS", **M)
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -322,7 +336,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "19-shoot-the-moon-off": shoot_the_moon_off, "20-shoot-the-moon-on": shoot_the_moon_on,
             "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on,
             "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on,
-            "25-grave-robber-takes-the-benny": grave_robber_takes_the_benny}
+            "25-grave-robber-takes-the-benny": grave_robber_takes_the_benny,
+            "26-collect-call-and-sweet-nothings": collect_call_and_sweet_nothings}
 
 
 def fixture_text(name: str) -> str:
