@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import replay, view
+from referee.engine import apply, replay, view
 from referee.events import loads_jsonl
 from referee.game import HOST
+from referee.games.boneyard.cards import PACK
+from referee.state import State
 from webui import cli
 
 ROUNDS = Path(__file__).parent / "rounds"
@@ -156,3 +158,44 @@ def test_replaying_the_final_log_gives_the_same_view(name):
     again, _ = replay(state.log.to_tuple())
     for viewer in (HOST, None, *state.seats):
         assert view(again, viewer) == view(state, viewer)
+
+
+def _codes(value) -> set[str]:
+    """Every card code named anywhere in a view."""
+    if isinstance(value, dict):
+        return set().union(*(_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_codes(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and value in CODES else set()
+
+
+CODES = {c.code for c in PACK}
+PUBLIC_EVENTS = ("card_played", "fools_gold_played", "penny_played", "bone_flipped", "card_revealed")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_public_view_names_only_cards_the_table_can_see(name):
+    """After every event, the public view names no card but the face-up bone, the bones flipped,
+    cards revealed or laid down, and cards played: never a hand, the discard or a pass; a seat's
+    view adds only cards that were its own."""
+    events = loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8"))
+    state, seen = State(), set()
+    own: dict[int, set] = {s: set() for s in (1, 2, 3, 4)}          # every card that was ever the seat's
+    for event in events:
+        state, _ = apply(state, event)
+        if event.type == "hand_started":
+            seen, own = set(), {s: set() for s in (1, 2, 3, 4)}
+        if event.type in ("card_dealt", "card_discarded", "card_passed", "grave_robbed") and event.seat and event.card:
+            own[event.seat].add(event.card.code)
+        if event.type == "card_passed" and event.card:
+            own[event.to_seat].add(event.card.code)
+        elif event.type in PUBLIC_EVENTS or event.type == "card_dealt" and event.up:
+            seen.add(event.card.code)
+        elif event.type == "hand_shown":
+            seen |= {c.code for c in event.cards}
+        public = dict(view(state, None)["boneyard-euchre"], ranking=None)    # the order of the pack, not cards held
+        named = _codes(public)
+        assert named <= seen, (event.describe(), named - seen)
+        for seat in (1, 2, 3, 4):
+            mine = _codes(dict(view(state, seat)["boneyard-euchre"], ranking=None))
+            assert mine <= seen | own[seat], (seat, event.describe(), mine - seen - own[seat])
