@@ -61,7 +61,10 @@ def waiting(rnd: BoneyardRound) -> tuple[str, ...]:
     if rnd.on("sweet-nothings") and len(sweet_passes(rnd)) == 1:
         out.append("Sweet Nothings: the second card of the swap")
     if rnd.on("therapy-club") and to_reveal(rnd):
-        out.append(f"Therapy Club: {', '.join(f'seat {s}' for s in to_reveal(rnd))} reveal a card face up")
+        seats = to_reveal(rnd)
+        who = f"seat {seats[0]} reveals" if len(seats) == 1 else \
+            f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} each reveal"
+        out.append(f"Therapy Club: {who} a card face up")
     if rnd.on("dummy") and not rnd.shown:
         out.append(f"Dummy: seat {rnd.partner(rnd.maker)} lays the hand face up")
     return tuple(out)

@@ -99,9 +99,10 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
         rnd.known[seat] = rnd.known[seat] | {card}
         rnd.give_up(seat, card)
     rnd.trick += ((seat, card, how),)
-    if how:
-        w.say(f"Seat {seat} {HOW[how]} {card.pretty}.", rule="fools-gold" if how == "fools_gold" else "lucky-penny",
-              seats=(seat,))
+    if how == "fools_gold":
+        w.say(f"Seat {seat} plays {card.pretty} as Fool's Gold.", rule="fools-gold", seats=(seat,))
+    elif how == "penny":
+        w.say(f"Seat {seat} plays the Lucky Penny: {card.pretty}.", rule="lucky-penny", seats=(seat,))
     _earlier_revokes(w, seat)
     if len(rnd.trick) == 4:
         _trick_done(game, w)

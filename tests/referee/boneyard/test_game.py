@@ -150,7 +150,7 @@ def test_therapy_club_reveals_are_public_and_block_the_lead():
     hands = {1: "9H KH KD 9C QC", 2: "JS AS KS JC 9D", 3: "AH TH QD TD JK", 4: "QS 9S TS AD KC"}
     state = dealt(opened(), 4, hands, "TC", "JH QH JD AC")
     state, said = play_all(state, [Bid(1, "leave"), Bid(2, "take"), CardDiscarded(2, parse_card("9D"))])
-    assert "Therapy Club: seat 3, seat 1 reveal a card face up" in said[-1].text
+    assert "Therapy Club: seats 3 and 1 each reveal a card face up" in said[-1].text
     with pytest.raises(Refusal, match="seat 4 does not reveal a card now"):
         apply(state, CardRevealed(4, parse_card("QS")))
     state, _ = play_all(state, [CardRevealed(3, parse_card("JK")), CardRevealed(1, parse_card("9H"))])
@@ -317,7 +317,7 @@ def test_the_lucky_penny_is_placed_unseen_and_may_go_to_any_trick():
     penny = [o for o in options(state, 4) if o.action == "penny"]
     assert penny and penny[0].needs == ("card",)
     state, said = apply(state, evolve(penny[0].event, card=parse_card("JH")))
-    assert said[0].text == "Seat 4 plays the Lucky Penny J♥."
+    assert said[0].text == "Seat 4 plays the Lucky Penny: J♥."
     assert view(state, None)["boneyard-euchre"]["penny"]["card"] == "JH"
 
 

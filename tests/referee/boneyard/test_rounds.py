@@ -104,6 +104,16 @@ KEY = {
         ("collect-call", "Collect Call: seat 4 hands a card face down to seat 1"),
         ("sweet-nothings", "Sweet Nothings: seat 3 hands a card face down to seat 1"),
         ("trick", "Trick 5: A♠ Q♦ A♦ J♠: Seat 2 wins")]),
+    "27-fools-gold": key((0, 2), 5, [4, 2, 2, 4, 2], said=[
+        ("fools-gold", "Seat 4 plays K♣ as Fool's Gold."),
+        ("trick", "K♣ (Fool's Gold: the King-and-a-half of ♠) is the highest card of the led suit, ♠; decided by "
+                  "Fool's Gold")]),
+    "28-therapy-club": key((0, 1), 3, [3, 2, 1, 2, 2], said=[
+        ("therapy-club", "Therapy Club: seats 3 and 1 each reveal a card face up"),
+        ("therapy-club", "Therapy Club: seat 3 reveals Joker face up"),
+        ("trick", "J♠ (the left bower) trumps the trick")]),
+    "29-fusion": key((0, 1), 4, [2, 2, 4, 3, 4], said=[("fusion", "Fusion: seat 2 declines to lead; seat 4 leads"),
+                                                       ("trick", "Q♥ trumps the trick")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

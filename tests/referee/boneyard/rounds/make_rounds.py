@@ -325,6 +325,46 @@ def collect_call_and_sweet_nothings() -> Table:
                "2:AS 3:QD 4:AD 1:JS", **M)
 
 
+def fools_gold() -> Table:
+    """Deal A with the J♦ turned up (Fool's Gold, diamonds trump); seat 2 takes it, discards the J♣.
+    1: K♠ led, Q♣; seat 4, the Maker's partner, plays the K♣ as Fool's Gold, the King-and-a-half of
+    the led suit, above the real K♠ (seat 4). 2: 9♠ led, A♠ (seat 2). 3: the J♦ right bower (seat 2).
+    4: 9♦ led, the benny (seat 4). 5: 10♠ led, J♠, a plain spade, wins (seat 2). Makers 5: 2 points."""
+    return Table("fools-gold").round(
+        4, bids="1:leave 2:take", discard="JC",
+        hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+        up="JD", bones="JH QH QS AC",
+        tricks="2:KS 3:QC 4:KC/gold 1:9H  4:9S 1:9C 2:AS 3:AH  2:JD 3:TD 4:AD 1:KD  2:9D 3:QD 4:JK 1:TH  "
+               "4:TS 1:TC 2:JS 3:KH")
+
+
+def therapy_club() -> Table:
+    """Seat 2 takes the 10♣ (Therapy Club, clubs trump) and discards the 9♦; the defenders, seats 3
+    and 1 (decision 9), lay the benny and the 9♥ face up. 1: J♣ led, the benny (seat 3). 2: A♥ led,
+    seat 1 follows with the revealed 9♥, seat 2 trumps with the J♠, the left bower (seat 2). 3: A♠ led,
+    seat 1 trumps with the Q♣ (seat 1). 4: K♥ led, the 10♣ trumps (seat 2). 5: K♠ (seat 2). Makers 3:
+    1 point."""
+    return Table("therapy-club").round(
+        4, bids="1:leave 2:take", discard="9D", before="reveal:3:JK reveal:1:9H",
+        hands={1: "9H KH KD 9C QC", 2: "JS AS KS JC 9D", 3: "AH TH QD TD JK", 4: "QS 9S TS AD KC"},
+        up="TC", bones="JH QH JD AC",
+        tricks="2:JC 3:JK 4:KC 1:9C  3:AH 4:AD 1:9H 2:JS  2:AS 3:TH 4:QS 1:QC  1:KH 2:TC 3:QD 4:9S  "
+               "2:KS 3:TD 4:TS 1:KD")
+
+
+def fusion() -> Table:
+    """Seat 2 takes the A♥ (Fusion, hearts trump) and discards the 9♦. 1: J♠ (a plain spade) over the
+    9♠ (seat 2), who declines to lead: seat 4 leads. 2: 10♠, A♠ (seat 2), who declines again. 3: A♦
+    (seat 4). 4: K♣ led, seat 1 trumps with the 9♥, seat 3 over-trumps with the Q♥ (seat 3). 5: K♥
+    led, the benny (seat 4). Makers 4: 1 point."""
+    return Table("fusion").round(
+        4, bids="1:leave 2:take", discard="9D",
+        hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "QH KH QD TD QC", 4: "JK 9S TS AD KC"},
+        up="AH", bones="JH QS JD AC",
+        tricks="2:JS 3:QC 4:9S 1:9C  decline:2  4:TS 1:TC 2:AS 3:TD  decline:2  4:AD 1:KD 2:KS 3:QD  "
+               "4:KC 1:9H 2:JC 3:QH  3:KH 4:JK 1:TH 2:AH")
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -337,7 +377,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "21-mad-genius-off": mad_genius_off, "22-mad-genius-on": mad_genius_on,
             "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on,
             "25-grave-robber-takes-the-benny": grave_robber_takes_the_benny,
-            "26-collect-call-and-sweet-nothings": collect_call_and_sweet_nothings}
+            "26-collect-call-and-sweet-nothings": collect_call_and_sweet_nothings, "27-fools-gold": fools_gold,
+            "28-therapy-club": therapy_club, "29-fusion": fusion}
 
 
 def fixture_text(name: str) -> str:
