@@ -131,6 +131,31 @@ K = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS QS JC 9D", 3: "AH KH QD TD QC", 4
          up="KS", bones="QH JH JD AC")
 
 
+K_TRICKS = ("2:JS 3:QC 4:9S 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:QS 3:AH  "
+            "2:KS 3:KH 4:KC 1:TH")
+A_HEARTBREAK = ("2:JS 3:QC 4:KC 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:KS 3:AH  "
+                "2:QS 3:KH 4:9S 1:TH")
+
+
+def _scheme_night(title: str, bones: str, seen: bool) -> Table:
+    return (Table(title).round(4, bids="1:leave 2:take", discard="9D", before="flip", tricks=K_TRICKS, seen=seen,
+                               **dict(K, bones=bones))
+            .round(1, bids="2:take", discard="9D", tricks=A_HEARTBREAK, seen=seen, **A))
+
+
+def heartbreaker_carried_camera() -> Table:
+    """Fixture 10 at a camera table: Scheme flips the Q♥, so Heartbreaker holds in round 2 too and
+    seat 4's K♣ to the J♠ lead breaks no rule. No revoke; team 2 has 4."""
+    return _scheme_night("heartbreaker-carried-camera", "QH JH JD AC", seen=False)
+
+
+def heartbreaker_not_carried_camera() -> Table:
+    """The same cards with the A♣ on top of the bones: Scheme flips Spiked Club (nothing to take off:
+    the makers win both rounds), no Heartbreaker. Round 2: seat 4 threw the K♣ to the trump lead and
+    the 10♠ it plays to trick 2 proves it held a trump: a revoke, settle it by hand. Team 2 has 4."""
+    return _scheme_night("heartbreaker-not-carried-camera", "AC JH JD QH", seen=False)
+
+
 def scheme_carried() -> Table:
     """Round 1: seat 2 takes the K♠ (Scheme, spades trump); Scheme flips the Q♥: Heartbreaker this
     round and the next (line 26). Deal A's march with Q♠ and K♠ swapped: makers 5 tricks, 2 points.
@@ -138,13 +163,7 @@ def scheme_carried() -> Table:
     is carried in, so seat 4 may play the K♣ to the J♠ lead though holding three trumps. 1: J♠ (seat
     2); 2: J♣ left bower (seat 2); 3: the benny (seat 4); 4: K♠ trumps (seat 2); 5: Q♠ over the 9♠
     (seat 2). Makers 5 again: team 2 has 4."""
-    return (Table("scheme-carried")
-            .round(4, bids="1:leave 2:take", discard="9D", before="flip", tricks=(
-                "2:JS 3:QC 4:9S 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:QS 3:AH  "
-                "2:KS 3:KH 4:KC 1:TH"), **K)
-            .round(1, bids="2:take", discard="9D", tricks=(
-                "2:JS 3:QC 4:KC 1:9C  2:JC 3:TD 4:TS 1:TC  2:AS 3:QD 4:JK 1:KD  4:AD 1:9H 2:KS 3:AH  "
-                "2:QS 3:KH 4:9S 1:TH"), **A))
+    return _scheme_night("scheme-carried", K["bones"], seen=True)
 
 
 def polycule_bones_run_out() -> Table:
@@ -378,7 +397,9 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "23-soul-mate-off": soul_mate_off, "24-soul-mate-on": soul_mate_on,
             "25-grave-robber-takes-the-benny": grave_robber_takes_the_benny,
             "26-collect-call-and-sweet-nothings": collect_call_and_sweet_nothings, "27-fools-gold": fools_gold,
-            "28-therapy-club": therapy_club, "29-fusion": fusion}
+            "28-therapy-club": therapy_club, "29-fusion": fusion,
+            "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
+            "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera}
 
 
 def fixture_text(name: str) -> str:
