@@ -118,6 +118,11 @@ KEY = {
                                                                            "Heartbreaker")]),
     "31-heartbreaker-not-carried-camera": key((0, 4), 5, MARCH, said=[
         ("follow", "Revoke: seat 4 played K♣ to trick 1: the led suit must be followed, and the hand held 10♠")]),
+    "32-lucky-penny": key((0, 2), 5, [4, 2, 4, 4, 2], said=[("lucky-penny", "Seat 4 plays the Lucky Penny: J♥."),
+                                                            ("trick", "J♥ (the left bower) trumps the trick"),
+                                                            ("lucky-penny", "Seat 4 has 1 card left over")]),
+    "33-party-crasher": key((0, 2), 5, MARCH, said=[("trick", "Trick 1: J♠ Q♣ 9♣ 9♠"),
+                                                    ("trick", "Trick 4: A♦ 9♥ A♥ K♠")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

@@ -384,6 +384,32 @@ def fusion() -> Table:
                "4:KC 1:9H 2:JC 3:QH  3:KH 4:JK 1:TH 2:AH")
 
 
+def lucky_penny() -> Table:
+    """Seat 2 takes the 10♦ (Lucky Penny, diamonds trump) and discards the J♣; the top bone goes face
+    down, unseen, in front of seat 4. 1: K♠ led; seat 4 holds the 9♠ and 10♠ but plays the penny
+    (decision 10: it may go to any trick): the J♥, the left bower, trumps (seat 4). 2: A♠ (seat 2).
+    3: the A♦ of trumps (seat 4). 4: the benny (seat 4). 5: J♠ (seat 2). Makers 5: 2 points; seat 4's
+    K♣ is left over."""
+    return Table("lucky-penny").round(
+        4, bids="1:leave 2:take", discard="JC", before="penny:4",
+        hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD QH QC", 4: "JK 9S TS AD KC"},
+        up="TD", bones="JH QS JD AC",
+        tricks="2:KS 3:QC 4:JH/penny 1:9H  4:9S 1:9C 2:AS 3:AH  2:TD 3:QD 4:AD 1:KD  4:JK 1:TH 2:9D 3:KH  "
+               "4:TS 1:TC 2:JS 3:QH")
+
+
+def party_crasher() -> Table:
+    """Seat 2 takes the J♠ (Party Crasher, spades trump); the leader's partner plays last. 1: seats 2,
+    3, 1, 4: J♠ (seat 2). 2: J♣ left bower (seat 2). 3: A♠, the benny last (seat 4). 4: seats 4, 1,
+    3, 2: A♦ led, the K♠ trumps last (seat 2). 5: Q♠ (seat 2). Makers 5: 2 points."""
+    return Table("party-crasher").round(
+        4, bids="1:leave 2:take", discard="9D",
+        hands={1: "9H TH KD 9C TC", 2: "QS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
+        up="JS", bones="JH QH JD AC",
+        tricks="2:JS 3:QC 1:9C 4:9S  2:JC 3:TD 1:TC 4:TS  2:AS 3:QD 1:KD 4:JK  4:AD 1:9H 3:AH 2:KS  "
+               "2:QS 3:KH 1:TH 4:KC")
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -399,7 +425,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "26-collect-call-and-sweet-nothings": collect_call_and_sweet_nothings, "27-fools-gold": fools_gold,
             "28-therapy-club": therapy_club, "29-fusion": fusion,
             "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
-            "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera}
+            "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera,
+            "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher}
 
 
 def fixture_text(name: str) -> str:
