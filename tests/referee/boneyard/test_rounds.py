@@ -123,6 +123,12 @@ KEY = {
                                                             ("lucky-penny", "Seat 4 has 1 card left over")]),
     "33-party-crasher": key((0, 2), 5, MARCH, said=[("trick", "Trick 1: J♠ Q♣ 9♣ 9♠"),
                                                     ("trick", "Trick 4: A♦ 9♥ A♥ K♠")]),
+    "34-fight-club": key((0, 2), 5, [2, 2, 4, 4, 4], said=[("trick", "Joker (the benny) is the highest card of every "
+                                                                     "suit"), ("modifier-stacking", "No trump this round")]),
+    "35-copycats": key((0, 1), 4, [2, 4, 1, 2, 2], said=[
+        ("copycats", "Copycats flips A♣: every 10 is a copy of the A♣ this round"),
+        ("trick", "10♥ (a copy of the A♣) is the highest card of the led suit, ♣; decided by Copycats"),
+        ("trick", "9♠ trumps the trick; decided by Copycats")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

@@ -410,6 +410,32 @@ def party_crasher() -> Table:
                "2:QS 3:KH 1:TH 4:KC")
 
 
+def fight_club() -> Table:
+    """Seat 2 takes the Q♣ (Fight Club): no trump (decision 7: plain jacks, the benny the highest
+    card of every suit); discards the 9♦. 1: A♠ (seat 2); 2: K♠ (seat 2); 3: J♠ led, the benny (seat
+    4); 4: A♦ (seat 4); 5: K♣ over the Q♣ (seat 4). Makers 5: 2 points."""
+    return Table("fight-club").round(
+        4, bids="1:leave 2:take", discard="9D",
+        hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QS", 4: "JK 9S TS AD KC"},
+        up="QC", bones="JH QH JD AC",
+        tricks="2:AS 3:QS 4:9S 1:9C  2:KS 3:TD 4:TS 1:TC  2:JS 3:QD 4:JK 1:KD  4:AD 1:9H 2:JC 3:AH  "
+               "4:KC 1:TH 2:QC 3:KH")
+
+
+def copycats() -> Table:
+    """Seat 2 takes the 9♠ (Copycats, spades trump) and discards the K♠; Copycats flips the A♣: every
+    10 is an A♣ this round (decision 6, full copy). 1: J♠ (seat 2). 2: J♣ led, the benny (seat 4).
+    3: K♣ led; seat 1 must follow clubs and its 10♥ is an A♣: seat 1. 4: seat 1 leads the 10♣ (an
+    A♣), seat 4 must follow with its 10♠ (an A♣ too), the 9♠ trumps (seat 2). 5: A♠ (seat 2).
+    Makers 4: 1 point."""
+    return Table("copycats").round(
+        4, bids="1:leave 2:take", discard="KS", before="flip",
+        hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK QS TS AD KC"},
+        up="9S", bones="AC JH QH JD",
+        tricks="2:JS 3:QC 4:QS 1:9C  2:JC 3:TD 4:JK 1:KD  4:KC 1:TH 2:9D 3:QD  1:TC 2:9S 3:AH 4:TS  "
+               "2:AS 3:KH 4:AD 1:9H")
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -426,7 +452,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "28-therapy-club": therapy_club, "29-fusion": fusion,
             "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
             "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera,
-            "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher}
+            "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher, "34-fight-club": fight_club,
+            "35-copycats": copycats}
 
 
 def fixture_text(name: str) -> str:
