@@ -129,6 +129,8 @@ KEY = {
         ("copycats", "Copycats flips A♣: every 10 is a copy of the A♣ this round"),
         ("trick", "10♥ (a copy of the A♣) is the highest card of the led suit, ♣; decided by Copycats"),
         ("trick", "9♠ trumps the trick; decided by Copycats")]),
+    "36-club-sandwich": key((0, 1), 4, [4, 1, 2, 4, 2], said=[
+        ("trick", "A♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Club Sandwich")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),

@@ -436,6 +436,21 @@ def copycats() -> Table:
                "2:AS 3:KH 4:AD 1:9H")
 
 
+def club_sandwich() -> Table:
+    """Seat 2 takes the K♣ (Club Sandwich, clubs trump) and discards the J♠. 1: A♠ led, seat 3 trumps
+    with the Q♣, then seat 4, the leader's partner and void of spades, plays the A♦: a matching pair
+    of aces, so the A♦ is the Ace-and-a-half of trumps, above the Q♣ (seat 4). 2: 10♦ led, K♦ (seat
+    1). 3: 10♠ led, K♠ (seat 2; seat 3 keeps its 10♥ away from seat 1's tens, which would pair). 4:
+    J♣ led, the benny (seat 4). 5: Q♦ led, the 10♣ trumps, the K♣ over-trumps (seat 2). Makers 4: 1
+    point."""
+    return Table("club-sandwich").round(
+        4, bids="1:leave 2:take", discard="JS",
+        hands={1: "9C TC 9S TS KD", 2: "AS KS JC 9D JS", 3: "QC AH KH TH JD", 4: "JK AD QD TD 9H"},
+        up="KC", bones="QS JH QH AC",
+        tricks="2:AS 3:QC 4:AD 1:9S  4:TD 1:KD 2:9D 3:JD  1:TS 2:KS 3:KH 4:9H  2:JC 3:TH 4:JK 1:9C  "
+               "4:QD 1:TC 2:KC 3:AH")
+
+
 FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square-deal-on": square_deal_on,
             "04-redeal": redeal, "05-joker-taken": joker_taken, "06-makers-four": makers_four,
             "07-assassin-off": assassin_off, "08-assassin-on": assassin_on,
@@ -453,7 +468,7 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
             "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera,
             "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher, "34-fight-club": fight_club,
-            "35-copycats": copycats}
+            "35-copycats": copycats, "36-club-sandwich": club_sandwich}
 
 
 def fixture_text(name: str) -> str:
