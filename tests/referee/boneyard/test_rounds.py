@@ -229,3 +229,30 @@ def test_the_public_view_names_only_cards_the_table_can_see(name):
         for seat in (1, 2, 3, 4):
             mine = _codes(dict(view(state, seat)["boneyard-euchre"], ranking=None))
             assert mine <= seen | own[seat], (seat, event.describe(), mine - seen - own[seat])
+
+
+def _tables():
+    for name in NAMES:
+        state, _ = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+        yield name, view(state, HOST)["boneyard-euchre"]
+
+
+def test_every_modifier_is_in_play_in_some_round_fixture():
+    from referee.games.boneyard.modifier_ids import MODIFIER_IDS
+    played = set()
+    for name in NAMES:        # a round's modifiers, and those of earlier rounds in the same file
+        state, said = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+        played |= {m["id"] for m in view(state, HOST)["boneyard-euchre"]["modifiers"]}
+        played |= {a.rule for a in said if a.rule in MODIFIER_IDS}
+    assert played == set(MODIFIER_IDS)
+
+
+# The modifiers shown to change something on the same cards: an on/off pair, or a trick ruling
+# that names it (the core's Ruling.why: switched off, another card would win that trick).
+SHOWN_TO_MATTER = {"square-deal", "assassin", "high-stakes", "golf-club", "spiked-club", "shoot-the-moon",
+                   "mad-genius", "soul-mate", "heartbreaker", "copycats", "club-sandwich", "fools-gold"}
+
+
+def test_the_modifiers_shown_to_change_the_round():
+    decided = {m for _, table in _tables() for t in table["tricks"] for m in t["why"]}
+    assert set(DIFFERENTIAL) | decided == SHOWN_TO_MATTER
