@@ -403,3 +403,27 @@ def test_camera_rounds_with_each_modifier_are_refereed_from_what_is_seen(up):
         table = view(state, HOST)["boneyard-euchre"]
         if not table["redeal"]:
             assert len(table["tricks"]) == 5 and table["revokes"] == []
+
+
+MOON = dict(hands={1: "9S JS TD QD 9C", 2: "JK JH AH KH AS", 3: "TC JC QC KC AC", 4: "JD QH AD KD KS"},
+            up="9H", bones="QS TH TS 9D")
+MOON_PLAYS = "1:9H 2:JK 3:TC 4:QH 2:JH 3:JC 4:JD 1:9S 2:AH 3:QC 4:KS 1:TD 2:KH 3:KC 4:KD 1:QD 2:AS 3:AC 4:AD 1:JS"
+
+
+@pytest.mark.parametrize("tie_at_ten,winner", [("play_on", None), ("makers", 1)])
+def test_equal_at_ten_plays_on_or_goes_to_the_makers(tie_at_ten, winner):
+    """Team 1 at 8, team 2 at 10 (set by hand on a finished round), then team 1 shoots the moon for 2."""
+    state = deal_a(tie_at_ten=tie_at_ten)
+    state, _ = play_all(state, [Bid(s, "leave") for s in (1, 2, 3, 4)])
+    state.hand.scores = (8, 10)                  # as if earlier rounds had been played
+    state = dealt(state, 4, **MOON, number=2)
+    events = [Bid(1, "take"), CardDiscarded(1, parse_card("9C")), BoneFlipped(parse_card("QS")),
+              BoneFlipped(parse_card("TH"))]
+    events += [CardPlayed(int(t[0]), parse_card(t[2:])) for t in MOON_PLAYS.split()]
+    state, said = play_all(state, events)
+    table = view(state, None)["boneyard-euchre"]
+    assert table["scores"] == [10, 10] and table["winner"] == winner
+    if winner is None:
+        assert said[-1].text == "Both teams have 10: nobody wins yet, another round is played (tie_at_ten)."
+    else:
+        assert said[-1].text == "Team 1 (seats 1 & 3) wins the game, 10 to 10."
