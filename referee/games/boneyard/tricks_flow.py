@@ -20,7 +20,8 @@ from .ranking import Play, legal_fools_gold, legal_plays, trick_winner
 from .round_state import BoneyardRound, Trick, check_pack
 from .scoring import queen_point
 
-HOW = {"": "plays", "fools_gold": "plays as Fool's Gold", "penny": "plays the Lucky Penny"}
+# The partner's own ways of playing (Fool's Gold line 21, Lucky Penny line 17), as a refusal says them.
+PARTNERS_PLAY = {"fools_gold": "play a card as Fool's Gold", "penny": "play the Lucky Penny"}
 
 
 def _ready(rnd: BoneyardRound, seat: int, card: Card | None) -> None:
@@ -63,8 +64,7 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
     _ready(rnd, seat, card)
     partner = rnd.partner(rnd.maker)
     if how and seat != partner:
-        raise Refusal(f"only the Maker's partner (seat {partner}) may {HOW[how].removeprefix('plays ')}"
-                      .replace("may as", "may play as").replace("may the", "may play the"))
+        raise Refusal(f"only the Maker's partner (seat {partner}) may {PARTNERS_PLAY[how]}")
     if how == "penny":
         if not rnd.penny_placed or rnd.penny_played:
             raise Refusal("there is no Lucky Penny in front of this seat to play")

@@ -294,7 +294,10 @@ def test_fools_gold_is_the_partners_once_a_round_and_beats_the_real_card():
                                 CardPlayed(2, parse_card("KS")), CardPlayed(3, parse_card("QC"))])
     gold = [o for o in options(state, 4) if o.action == "fools_gold"]
     assert {o.event.card.code for o in gold} == {"9S", "TS", "AD", "KC"}     # not the benny
-    state, said = play_all(state, [evolve(gold[-1].event, card=parse_card("KC")), CardPlayed(1, parse_card("9H"))])
+    state, _ = apply(state, evolve(gold[-1].event, card=parse_card("KC")))
+    with pytest.raises(Refusal, match="only the Maker's partner \\(seat 4\\) may play a card as Fool's Gold"):
+        apply(state, FoolsGoldPlayed(1, parse_card("9H")))
+    state, said = play_all(state, [CardPlayed(1, parse_card("9H"))])
     trick = [a.text for a in said if a.rule == "trick"][0]
     assert "Seat 4 wins the trick: K♣ (Fool's Gold: the King-and-a-half of ♠)" in trick and "Fool's Gold" in trick
     assert not [o for o in options(state, 4) if o.action == "fools_gold"]
