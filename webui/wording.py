@@ -17,6 +17,7 @@ from referee import events as ev
 from referee import registry
 from referee import table_events as te
 from referee.games.boonaken import events as boonaken
+from referee.games.boneyard import events as boneyard
 from referee.announcements import Announcement
 from referee.cards import SUIT_SYMBOLS
 from referee.lookup import rule_by_id
@@ -202,6 +203,14 @@ _TELL: dict[type, Callable[[_Teller, ev.Event], str]] = {
     boonaken.RoemDeclared: lambda t, e: f"{t.who(e.seat)} declared {e.amount} roem",
     boonaken.RoemChallenged: lambda t, e: f"{t.who(e.seat)} challenged with {e.amount} roem",
     boonaken.RoemCardNamed: lambda t, e: f"{t.who(e.seat)} named {t.card(e.card)} as the highest roem card",
+    boneyard.BoneFlipped: lambda t, e: f"the dealer flipped {t.card(e.card, 'a bone')} face up from the boneyard",
+    boneyard.PennyPlaced: lambda t, e: f"a bone was placed face down in front of {t.who(e.seat)} (Lucky Penny)",
+    boneyard.PennyPlayed: lambda t, e: f"{t.who(e.seat)} played the Lucky Penny, {t.card(e.card, 'a face-down bone')}",
+    boneyard.FoolsGoldPlayed: lambda t, e: f"{t.who(e.seat)} played {t.card(e.card)} as Fool's Gold",
+    boneyard.LeadDeclined: lambda t, e: f"{t.who(e.seat)} declined to lead (Fusion)",
+    boneyard.CardPassed: lambda t, e: f"{t.who(e.seat)} handed {t.card(e.card)} face down to {t.who(e.to_seat)}",
+    boneyard.CardRevealed: lambda t, e: f"{t.who(e.seat)} revealed {t.card(e.card)} face up (Therapy Club)",
+    boneyard.GraveRobbed: lambda t, e: f"{t.who(e.seat)} took {t.card(e.card)} from the trick (Grave Robber)",
 }
 
 

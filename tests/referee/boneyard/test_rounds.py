@@ -1,0 +1,258 @@
+"""Whole Boneyard euchre rounds: each fixture in `rounds/` is replayed with `croupier replay --game
+boneyard-euchre FILE --json` and must say exactly the announcements of its `.expected.json` and
+leave its table (the host's view: scores, maker, tricks and rulings, modifiers, points).
+
+Each `NAME.jsonl` is written by `rounds/make_rounds.py` (one function per fixture, its docstring the
+hand check, also the file's # header). The `KEY` table repeats, independently of the expected files,
+the facts of each round worked out by hand from the sheet and docs/boneyard-decisions.md: the team
+scores, the makers' tricks, each trick's winner, and words that must be announced. The differential
+pairs (`DIFFERENTIAL`) are the same cards with one modifier on and off: their facts must differ.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.engine import apply, replay, view
+from referee.events import loads_jsonl
+from referee.game import HOST
+from referee.games.boneyard.cards import PACK
+from referee.state import State
+from webui import cli
+
+ROUNDS = Path(__file__).parent / "rounds"
+sys.path.insert(0, str(ROUNDS))
+
+import make_rounds  # noqa: E402
+
+NAMES = sorted(p.stem for p in ROUNDS.glob("*.jsonl"))
+FIELDS = ("rule", "kind", "seats", "text")
+
+
+def replay_cli(name: str, capsys) -> dict:
+    capsys.readouterr()
+    code = cli.main(["replay", "--game", "boneyard-euchre", str(ROUNDS / f"{name}.jsonl"), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def expected(name: str) -> dict:
+    return json.loads((ROUNDS / f"{name}.expected.json").read_text(encoding="utf-8"))
+
+
+def key(scores, maker_tricks, winners, said=()):
+    return dict(scores=list(scores), maker_tricks=maker_tricks, winners=list(winners), said=list(said))
+
+
+MARCH = [2, 2, 4, 2, 2]
+SQUARE = [2, 2, 1, 1]
+KEY = {
+    "01-march": key((0, 2), 5, MARCH, said=[("trick", "J♣ (the left bower) is the highest trump"),
+                                            ("trick", "Joker (the benny) is the highest trump")]),
+    "02-square-deal-off": key((1, 0), 3, SQUARE + [1], said=[("meet-cute", "Meet Cute flips 10♥: Sweet Nothings")]),
+    "03-square-deal-on": key((0, 2), 2, SQUARE + [2], said=[("trick", "9♠ is the highest card of the led suit, ♠; "
+                                                                      "decided by Square Deal")]),
+    "04-redeal": key((0, 2), 5, MARCH, said=[("redeal", "All four leave it"),
+                                             ("deal", "Round 2 (game 1): seat 4 deals")]),
+    "05-joker-taken": key((0, 2), 5, [2, 2, 2, 2, 2], said=[("joker-taken", "Seat 2 names trump: ♠ spades"),
+                                                            ("dummy", "seat 4 lays the hand face up")]),
+    "06-makers-four": key((0, 1), 4, [2, 4, 2, 2, 1], said=[("trick", "J♣ 10♠ 9♠: Seat 2 wins the trick: Joker (the benny)"),
+                                                            ("scoring", "The makers took 4 tricks: makers 1")]),
+    "07-assassin-off": key((0, 2), 1, [2, 2, 4, 4, 1], said=[("trick", "Joker (the benny) is the highest trump")]),
+    "08-assassin-on": key((0, 2), 2, [1, 2, 4, 4, 1], said=[("trick", "A♥ is the highest trump; decided by Assassin")]),
+    "09-camera-square-deal-on": key((0, 2), 2, SQUARE + [2], said=[("trick", "decided by Square Deal")]),
+    "10-scheme-carried": key((0, 4), 5, MARCH, said=[("scheme", "Scheme flips Q♥: Heartbreaker this round and the next"),
+                                                      ("scheme", "Carried in by last round's Scheme: Heartbreaker"),
+                                                      ("trick", "Trick 1: J♠ Q♣ K♣ 9♣: Seat 2 wins")]),
+    "11-polycule-bones-run-out": key((0, 3), 5, [2] * 5, said=[
+        ("scheme", "Scheme flips A♣: Spiked Club this round and the next"),
+        ("bone-flips", "Meet Cute: no bone is left to flip"),
+        ("scoring", "makers 3, defenders 0 (High Stakes)")]),
+    "12-game-to-ten": key((0, 11), 5, MARCH, said=[("strip-club", "team 2 scores 1 point at once"),
+                                                   ("scoring", "Round 1: The makers took 5 tricks: makers 2, defenders 0 "
+                                                               "(makers: team 2). Score: team 1 (seats 1 & 3) 0, team 2 "
+                                                               "(seats 2 & 4) 3."),
+                                                   ("game-end", "Team 2 (seats 2 & 4) wins the game, 11 to 0")]),
+    "13-high-stakes-off": key((1, 0), 3, SQUARE + [1]),
+    "14-high-stakes-on": key((2, 0), 3, SQUARE + [1], said=[("scoring", "makers 2, defenders 0 (High Stakes)")]),
+    "15-golf-club-off": key((1, 0), 3, SQUARE + [1]),
+    "16-golf-club-on": key((1, 0), 3, [2, 2, 1, 3, 3], said=[("trick", "J♣ is the highest card of the led suit, ♣; "
+                                                                     "decided by Golf Club")]),
+    "17-spiked-club-off": key((0, 2), 1, [2, 2, 4, 4, 1]),
+    "18-spiked-club-on": key((0, 1), 1, [2, 2, 4, 4, 1], said=[("scoring", "makers 0, defenders 1 (Spiked Club)")]),
+    "19-shoot-the-moon-off": key((0, 2), 0, [2] * 5, said=[("grave-robber", "may take a card from the trick")]),
+    "20-shoot-the-moon-on": key((2, 0), 0, [2] * 5, said=[("scoring", "makers 2, defenders 0 (Shoot The Moon)")]),
+    "21-mad-genius-off": key((1, 0), 3, SQUARE + [1]),
+    "22-mad-genius-on": key((0, 2), 2, [2, 2, 1, 4, 1], said=[("trick", "9♣ (the Benny-and-a-half of trumps) trumps the "
+                                                                        "trick; decided by Mad Genius")]),
+    "23-soul-mate-off": key((1, 0), 3, SQUARE + [1]),
+    "24-soul-mate-on": key((0, 2), 2, [2, 2, 4, 1, 1], said=[
+        ("follow", "Revoke: seat 4 played 9♣ to trick 1: the led suit must be followed, and the hand held A♦"),
+        ("follow", "Revoke: seat 4 played K♦ to trick 2"),
+        ("trick", "A♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Soul Mate")]),
+    "25-grave-robber-takes-the-benny": key((0, 2), 1, [2, 3, 2, 2, 2], said=[
+        ("grave-robber", "Seat 3 may take a card from the trick (Grave Robber)"),
+        ("grave-robber", "Grave Robber: seat 3 takes Joker from the trick into the hand"),
+        ("trick", "Trick 2: J♥ Joker J♦ 9♠: Seat 3 wins the trick: Joker (the benny)"),
+        ("grave-robber", "Seat 3 has 1 card left over")]),
+    "26-collect-call-and-sweet-nothings": key((0, 2), 0, [2] * 5, said=[
+        ("collect-call", "Collect Call: seat 4 hands a card face down to seat 1"),
+        ("sweet-nothings", "Sweet Nothings: seat 3 hands a card face down to seat 1"),
+        ("trick", "Trick 5: A♠ Q♦ A♦ J♠: Seat 2 wins")]),
+    "27-fools-gold": key((0, 2), 5, [4, 2, 2, 4, 2], said=[
+        ("fools-gold", "Seat 4 plays K♣ as Fool's Gold."),
+        ("trick", "K♣ (Fool's Gold: the King-and-a-half of ♠) is the highest card of the led suit, ♠; decided by "
+                  "Fool's Gold")]),
+    "28-therapy-club": key((0, 1), 3, [3, 2, 1, 2, 2], said=[
+        ("therapy-club", "Therapy Club: seats 3 and 1 each reveal a card face up"),
+        ("therapy-club", "Therapy Club: seat 3 reveals Joker face up"),
+        ("trick", "J♠ (the left bower) trumps the trick")]),
+    "29-fusion": key((0, 1), 4, [2, 2, 4, 3, 4], said=[("fusion", "Fusion: seat 2 declines to lead; seat 4 leads"),
+                                                       ("trick", "Q♥ trumps the trick")]),
+    "30-heartbreaker-carried-camera": key((0, 4), 5, MARCH, said=[("scheme", "Carried in by last round's Scheme: "
+                                                                           "Heartbreaker")]),
+    "31-heartbreaker-not-carried-camera": key((0, 4), 5, MARCH, said=[
+        ("follow", "Revoke: seat 4 played K♣ to trick 1: the led suit must be followed, and the hand held 10♠")]),
+    "32-lucky-penny": key((0, 2), 5, [4, 2, 4, 4, 2], said=[("lucky-penny", "Seat 4 plays the Lucky Penny: J♥."),
+                                                            ("trick", "J♥ (the left bower) trumps the trick"),
+                                                            ("lucky-penny", "Seat 4 has 1 card left over")]),
+    "33-party-crasher": key((0, 2), 5, MARCH, said=[("trick", "Trick 1: J♠ Q♣ 9♣ 9♠"),
+                                                    ("trick", "Trick 4: A♦ 9♥ A♥ K♠")]),
+    "34-fight-club": key((0, 2), 5, [2, 2, 4, 4, 4], said=[("trick", "Joker (the benny) is the highest card of every "
+                                                                     "suit"), ("modifier-stacking", "No trump this round")]),
+    "35-copycats": key((0, 1), 4, [2, 4, 1, 2, 2], said=[
+        ("copycats", "Copycats flips A♣: every 10 is a copy of the A♣ this round"),
+        ("trick", "10♥ (a copy of the A♣) is the highest card of the led suit, ♣; decided by Copycats"),
+        ("trick", "9♠ trumps the trick; decided by Copycats")]),
+    "36-club-sandwich": key((0, 1), 4, [4, 1, 2, 4, 2], said=[
+        ("trick", "A♦ (the Ace-and-a-half of trumps) trumps the trick; decided by Club Sandwich")]),
+}
+DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
+                "assassin": ("07-assassin-off", "08-assassin-on"),
+                "high-stakes": ("13-high-stakes-off", "14-high-stakes-on"),
+                "golf-club": ("15-golf-club-off", "16-golf-club-on"),
+                "spiked-club": ("17-spiked-club-off", "18-spiked-club-on"),
+                "shoot-the-moon": ("19-shoot-the-moon-off", "20-shoot-the-moon-on"),
+                "mad-genius": ("21-mad-genius-off", "22-mad-genius-on"),
+                "soul-mate": ("23-soul-mate-off", "24-soul-mate-on"),
+                "heartbreaker": ("31-heartbreaker-not-carried-camera", "30-heartbreaker-carried-camera")}
+
+
+def test_every_fixture_is_checked_by_hand():
+    assert len(NAMES) >= 5
+    assert set(NAMES) == set(KEY) == set(make_rounds.FIXTURES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_fixture_is_its_generator(name):
+    assert (ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8") == make_rounds.fixture_text(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replay_matches_the_expected_file(name, capsys):
+    got, exp = replay_cli(name, capsys), expected(name)
+    assert [{k: a[k] for k in FIELDS} for a in got["announcements"]] == exp["announcements"]
+    assert {k: got["table"][k] for k in exp["table"]} == exp["table"]
+    assert got["pending"] == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_facts_worked_out_by_hand(name, capsys):
+    got = replay_cli(name, capsys)
+    table, facts = got["table"], KEY[name]
+    assert table["scores"] == facts["scores"]
+    assert table["maker_tricks"] == facts["maker_tricks"]
+    assert [t["winner"] for t in table["tricks"]] == facts["winners"]
+    for rule, words in facts["said"]:
+        assert any(a["rule"] == rule and words in a["text"] for a in got["announcements"]), (rule, words)
+
+
+@pytest.mark.parametrize("modifier", sorted(DIFFERENTIAL))
+def test_a_modifier_switched_off_changes_the_round(modifier, capsys):
+    off, on = (replay_cli(name, capsys)["table"] for name in DIFFERENTIAL[modifier])
+    assert modifier in [m["id"] for m in on["modifiers"]] and modifier not in [m["id"] for m in off["modifiers"]]
+
+    def facts(table):       # the winners, the score and the legality rulings
+        return table["scores"], [t["winner"] for t in table["tricks"]], table["revokes"]
+    assert facts(off) != facts(on)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replaying_the_final_log_gives_the_same_view(name):
+    state, _ = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+    again, _ = replay(state.log.to_tuple())
+    for viewer in (HOST, None, *state.seats):
+        assert view(again, viewer) == view(state, viewer)
+
+
+def _codes(value) -> set[str]:
+    """Every card code named anywhere in a view."""
+    if isinstance(value, dict):
+        return set().union(*(_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_codes(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and value in CODES else set()
+
+
+CODES = {c.code for c in PACK}
+PUBLIC_EVENTS = ("card_played", "fools_gold_played", "penny_played", "bone_flipped", "card_revealed")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_public_view_names_only_cards_the_table_can_see(name):
+    """After every event, the public view names no card but the face-up bone, the bones flipped,
+    cards revealed or laid down, and cards played: never a hand, the discard or a pass; a seat's
+    view adds only cards that were its own."""
+    events = loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8"))
+    state, seen = State(), set()
+    own: dict[int, set] = {s: set() for s in (1, 2, 3, 4)}          # every card that was ever the seat's
+    for event in events:
+        state, _ = apply(state, event)
+        if event.type == "hand_started":
+            seen, own = set(), {s: set() for s in (1, 2, 3, 4)}
+        if event.type in ("card_dealt", "card_discarded", "card_passed", "grave_robbed") and event.seat and event.card:
+            own[event.seat].add(event.card.code)
+        if event.type == "card_passed" and event.card:
+            own[event.to_seat].add(event.card.code)
+        elif event.type in PUBLIC_EVENTS or event.type == "card_dealt" and event.up:
+            seen.add(event.card.code)
+        elif event.type == "hand_shown":
+            seen |= {c.code for c in event.cards}
+        public = dict(view(state, None)["boneyard-euchre"], ranking=None)    # the order of the pack, not cards held
+        named = _codes(public)
+        assert named <= seen, (event.describe(), named - seen)
+        for seat in (1, 2, 3, 4):
+            mine = _codes(dict(view(state, seat)["boneyard-euchre"], ranking=None))
+            assert mine <= seen | own[seat], (seat, event.describe(), mine - seen - own[seat])
+
+
+def _tables():
+    for name in NAMES:
+        state, _ = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+        yield name, view(state, HOST)["boneyard-euchre"]
+
+
+def test_every_modifier_is_in_play_in_some_round_fixture():
+    from referee.games.boneyard.modifier_ids import MODIFIER_IDS
+    played = set()
+    for name in NAMES:        # a round's modifiers, and those of earlier rounds in the same file
+        state, said = replay(loads_jsonl((ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8")))
+        played |= {m["id"] for m in view(state, HOST)["boneyard-euchre"]["modifiers"]}
+        played |= {a.rule for a in said if a.rule in MODIFIER_IDS}
+    assert played == set(MODIFIER_IDS)
+
+
+# The modifiers shown to change something on the same cards: an on/off pair, or a trick ruling
+# that names it (the core's Ruling.why: switched off, another card would win that trick).
+SHOWN_TO_MATTER = {"square-deal", "assassin", "high-stakes", "golf-club", "spiked-club", "shoot-the-moon",
+                   "mad-genius", "soul-mate", "heartbreaker", "copycats", "club-sandwich", "fools-gold"}
+
+
+def test_the_modifiers_shown_to_change_the_round():
+    decided = {m for _, table in _tables() for t in table["tricks"] for m in t["why"]}
+    assert set(DIFFERENTIAL) | decided == SHOWN_TO_MATTER
