@@ -40,8 +40,9 @@ class Round:
     active: frozenset[str] = frozenset()
     copied: Optional[Card] = None
     settings: BoneyardSettings = field(default=DEFAULT)
-    # Every card of the pack as `effective` ranks it this round, filled on first use: a round's
-    # ranking never changes, and a simulated round asks for it thousands of times.
+    # Every card of the pack as `effective` ranks it this round (suit -> rank -> Effective), filled
+    # on first use from the shared tables: a round's ranking never changes, and a simulated round
+    # asks for it thousands of times.
     _ranks: Optional[dict] = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -104,12 +105,43 @@ def face(card: Card, rnd: Round) -> Optional[int]:
 def effective(card: Card, rnd: Round) -> Effective:
     """The card's effective suit (for following) and rank (higher beats), and the modifiers that
     changed them. See the module docstring for the scale."""
-    ranks = rnd._ranks
-    if ranks is None:
-        ranks = {c: _effective(c, rnd) for c in PACK}
-        object.__setattr__(rnd, "_ranks", ranks)
-    found = ranks.get(card)
+    found = _rank_table(rnd).get(card.suit, _NO_CARDS).get(card.rank)
     return found if found is not None else _effective(card, rnd)   # not in the pack: refused in words
+
+
+# What `_effective` reads, and nothing else: the key of a round's rank table. A modifier or setting
+# that starts to change a card's own suit or rank must be added here, or rounds would share tables.
+_RANKING_MODIFIERS = frozenset({"copycats", "soul-mate", "square-deal", "golf-club", "assassin", "fight-club"})
+_RANKING_SETTINGS = ("fight_club_jacks", "fight_club_benny", "assassin_benny", "copycats_copy")
+# Rank tables shared by every Round that ranks alike: a simulated game builds a new Round each
+# round (and `without` one per active modifier per trick), but only a few dozen tables ever differ.
+_TABLES: dict[tuple, dict[str, dict[int, Effective]]] = {}
+_TABLES_KEPT = 512          # past this many (odd settings, many Copycats cards) start afresh
+_NO_CARDS: dict[int, Effective] = {}
+
+
+def _rank_table(rnd: Round) -> dict[str, dict[int, Effective]]:
+    """Every card of the pack as `effective` ranks it this round, by suit then rank: looked up by
+    the card's two fields, which is cheaper than hashing the Card."""
+    table = rnd._ranks
+    if table is None:
+        key = (rnd.trump, rnd.active & _RANKING_MODIFIERS, rnd.copied if "copycats" in rnd.active else None,
+               tuple(getattr(rnd.settings, name) for name in _RANKING_SETTINGS))
+        table = _TABLES.get(key)
+        if table is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                _TABLES.clear()
+            table = {}
+            for card in PACK:
+                table.setdefault(card.suit, {})[card.rank] = _effective(card, rnd)
+            _TABLES[key] = table
+        object.__setattr__(rnd, "_ranks", table)
+    return table
+
+
+def _lookup(card: Card, table: dict[str, dict[int, Effective]], rnd: Round) -> Effective:
+    found = table.get(card.suit, _NO_CARDS).get(card.rank)
+    return found if found is not None else _effective(card, rnd)
 
 
 def _effective(card: Card, rnd: Round) -> Effective:
@@ -168,11 +200,23 @@ def suit_order(suit: str, rnd: Round) -> tuple[Card, ...]:
 def led_suit(cards: Sequence[Card], rnd: Round) -> Optional[str]:
     """The suit to follow: the effective suit of the first card played that has one of its own
     (a benny of no suit or of every suit led leaves the choice to the next card)."""
+    return _led(cards, _rank_table(rnd), rnd)
+
+
+def _led(cards: Sequence[Card], table: dict, rnd: Round) -> Optional[str]:
     for card in cards:
-        suit = effective(card, rnd).suit
-        if suit not in (NO_SUIT, ANY_SUIT):
+        suit = _lookup(card, table, rnd).suit
+        if suit != NO_SUIT and suit != ANY_SUIT:
             return suit
     return None
+
+
+def _lookup_all(cards: Sequence[Card], table: dict, rnd: Round) -> list[Effective]:
+    """`_lookup` of every card, inlined for the hot paths; a card not in the pack is refused in words."""
+    try:
+        return [table[c.suit][c.rank] for c in cards]
+    except KeyError:
+        return [_lookup(c, table, rnd) for c in cards]
 
 
 def follows(card: Card, led: str, rnd: Round) -> bool:
@@ -189,15 +233,20 @@ def legal_plays(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round,
     hand = tuple(hand)
     if unseen is not None and unseen not in hand:
         raise ValueError(f"the unseen Lucky Penny card {unseen} is not in the hand")
-    led = led_suit(trick_cards, rnd)
+    table = _rank_table(rnd)
+    led = _led(trick_cards, table, rnd)
     if led is None or rnd.on("heartbreaker"):
         return hand
     exempt = unseen if unseen is not None and rnd.on("lucky-penny") and not rnd.settings.lucky_penny_follows \
         else None
-    following = tuple(c for c in hand if c != exempt and follows(c, led, rnd))
-    if not following:
+    # Every card but the exempt one is looked up, as before, so a card not in the pack is refused.
+    if exempt is None:
+        follow = [e.suit == led or e.suit == ANY_SUIT for e in _lookup_all(hand, table, rnd)]
+    else:
+        follow = [c != exempt and _lookup(c, table, rnd).suit in (led, ANY_SUIT) for c in hand]
+    if not any(follow):
         return hand
-    return tuple(c for c in hand if c in following or c == exempt)
+    return tuple(c for c, ok in zip(hand, follow) if ok or c == exempt)
 
 
 def legal_fools_gold(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round) -> tuple[Card, ...]:
@@ -233,14 +282,20 @@ class Ruling:
 def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[Effective, ...]:
     """Each play's effective suit and rank in this trick: `effective`, then the trick-context
     modifiers in sheet order (Fool's Gold, Club Sandwich, Mad Genius)."""
+    return tuple(_trick(plays, rnd, partner)[0])
+
+
+def _trick(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[list[Effective], Optional[str]]:
+    """`trick_effectives` and the led suit, worked out once for the winner and its words."""
+    table = _rank_table(rnd)
     cards = [p.card for p in plays]
-    effs = [effective(c, rnd) for c in cards]
+    effs = _lookup_all(cards, table, rnd)
     for i, play in enumerate(plays):
         if play.fools_gold:
             effs[i] = _fools_gold(cards[:i], play.card, rnd)
-    led = led_suit(cards, rnd)
+    led = _led(cards, table, rnd)
     if not (rnd.on("club-sandwich") or rnd.on("mad-genius")):
-        return tuple(effs)
+        return effs, led
     for i, j in _partner_pairs(plays, partner):
         fi, fj = face(cards[i], rnd), face(cards[j], rnd)
         if fi is None or fj is None or led is None:
@@ -250,7 +305,7 @@ def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int])
         if rnd.on("mad-genius") and {fi, fj} == {NINE, TEN}:
             nine = i if fi == NINE else j
             effs[nine] = _stronger(effs[nine], _benny_and_a_half(led, rnd), led, rnd)
-    return tuple(effs)
+    return effs, led
 
 
 def _partner_pairs(plays: Sequence[Play], partner: dict[int, int]):
@@ -309,21 +364,31 @@ def _stronger(old: Effective, new: Effective, led: str, rnd: Round) -> Effective
 def winner_index(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> int:
     if not plays:
         raise ValueError("a trick with no cards has no winner")
-    effs = trick_effectives(plays, rnd, partner)
-    led = led_suit([p.card for p in plays], rnd)
-    keys = [_key(e, led, rnd) for e in effs]
+    return _winner(*_trick(plays, rnd, partner), rnd)
+
+
+def _winner(effs: Sequence[Effective], led: Optional[str], rnd: Round) -> int:
+    # `_key` inlined: this runs once per trick, and again per active modifier for the 'why'
+    trump = rnd.trump
+    keys = [(2, e.rank) if trump is not None and e.suit == trump
+            else (1, e.rank) if e.suit == ANY_SUIT or (led is not None and e.suit == led) else (0, 0)
+            for e in effs]
     best = max(keys)
-    tied = [i for i, k in enumerate(keys) if k == best]
-    return tied[0] if rnd.settings.equal_cards == "first" else tied[-1]
+    if rnd.settings.equal_cards == "first":
+        return keys.index(best)
+    return len(keys) - 1 - keys[::-1].index(best)
 
 
 def trick_winner(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> Ruling:
     """Who wins the trick (line 7: the highest trump, else the highest card of the led suit), the
     modifiers that decided it (each one switched off would give the trick to another play) and
     the words for the table."""
-    index = winner_index(plays, rnd, partner)
+    if not plays:
+        raise ValueError("a trick with no cards has no winner")
+    effs, led = _trick(plays, rnd, partner)
+    index = _winner(effs, led, rnd)
     why = tuple(m for m in sorted(rnd.active) if _changes_winner(m, plays, rnd, partner, index))
-    return Ruling(index, why, ruling_text(plays, index, why, rnd, partner))
+    return Ruling(index, why, _words(plays[index], effs[index], led, why, rnd))
 
 
 def _changes_winner(modifier: str, plays, rnd: Round, partner, index: int) -> bool:
@@ -338,9 +403,11 @@ def ruling_text(plays: Sequence[Play], index: int, why: tuple[str, ...], rnd: Ro
                 partner: dict[int, int]) -> str:
     """The ruling for the table: "seat 1 wins the trick: 10♦ (a copy of the A♠) is the highest card
     of the led suit, ♠; decided by Copycats"."""
-    play = plays[index]
-    eff = trick_effectives(plays, rnd, partner)[index]
-    led = led_suit([p.card for p in plays], rnd)
+    effs, led = _trick(plays, rnd, partner)
+    return _words(plays[index], effs[index], led, why, rnd)
+
+
+def _words(play: Play, eff: Effective, led: Optional[str], why: tuple[str, ...], rnd: Round) -> str:
     if eff.is_trump(rnd):
         how = "is the highest trump" if led == rnd.trump else "trumps the trick"
     elif eff.suit == ANY_SUIT:
