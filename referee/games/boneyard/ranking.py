@@ -205,7 +205,8 @@ def led_suit(cards: Sequence[Card], rnd: Round) -> Optional[str]:
 
 def _led(cards: Sequence[Card], table: dict, rnd: Round) -> Optional[str]:
     for card in cards:
-        suit = _lookup(card, table, rnd).suit
+        found = table.get(card.suit, _NO_CARDS).get(card.rank)
+        suit = (found if found is not None else _effective(card, rnd)).suit
         if suit != NO_SUIT and suit != ANY_SUIT:
             return suit
     return None
@@ -233,17 +234,20 @@ def legal_plays(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round,
     hand = tuple(hand)
     if unseen is not None and unseen not in hand:
         raise ValueError(f"the unseen Lucky Penny card {unseen} is not in the hand")
-    table = _rank_table(rnd)
+    table = rnd._ranks or _rank_table(rnd)     # the table is never empty; skips a call when filled
     led = _led(trick_cards, table, rnd)
-    if led is None or rnd.on("heartbreaker"):
+    if led is None or "heartbreaker" in rnd.active:
         return hand
     exempt = unseen if unseen is not None and rnd.on("lucky-penny") and not rnd.settings.lucky_penny_follows \
         else None
     # Every card but the exempt one is looked up, as before, so a card not in the pack is refused.
     if exempt is None:
-        follow = [e.suit == led or e.suit == ANY_SUIT for e in _lookup_all(hand, table, rnd)]
-    else:
-        follow = [c != exempt and _lookup(c, table, rnd).suit in (led, ANY_SUIT) for c in hand]
+        try:
+            following = tuple([c for c in hand if (suit := table[c.suit][c.rank].suit) == led or suit == ANY_SUIT])
+        except KeyError:    # a card not in the pack: `_lookup` refuses it in words
+            following = tuple([c for c in hand if _lookup(c, table, rnd).suit in (led, ANY_SUIT)])
+        return following or hand
+    follow = [c != exempt and _lookup(c, table, rnd).suit in (led, ANY_SUIT) for c in hand]
     if not any(follow):
         return hand
     return tuple(c for c, ok in zip(hand, follow) if ok or c == exempt)
@@ -287,7 +291,7 @@ def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int])
 
 def _trick(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[list[Effective], Optional[str]]:
     """`trick_effectives` and the led suit, worked out once for the winner and its words."""
-    table = _rank_table(rnd)
+    table = rnd._ranks or _rank_table(rnd)
     cards = [p.card for p in plays]
     effs = _lookup_all(cards, table, rnd)
     for i, play in enumerate(plays):
