@@ -298,7 +298,7 @@ def _trick(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[
         if play.fools_gold:
             effs[i] = _fools_gold(cards[:i], play.card, rnd)
     led = _led(cards, table, rnd)
-    if not (rnd.on("club-sandwich") or rnd.on("mad-genius")):
+    if "club-sandwich" not in rnd.active and "mad-genius" not in rnd.active:
         return effs, led
     for i, j in _partner_pairs(plays, partner):
         fi, fj = face(cards[i], rnd), face(cards[j], rnd)
@@ -391,7 +391,8 @@ def trick_winner(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> 
         raise ValueError("a trick with no cards has no winner")
     effs, led = _trick(plays, rnd, partner)
     index = _winner(effs, led, rnd)
-    why = tuple(m for m in sorted(rnd.active) if _changes_winner(m, plays, rnd, partner, index))
+    why = tuple(m for m in sorted(rnd.active) if _changes_winner(m, plays, rnd, partner, index)) \
+        if rnd.active else ()
     return Ruling(index, why, _words(plays[index], effs[index], led, why, rnd))
 
 
@@ -423,14 +424,17 @@ def _words(play: Play, eff: Effective, led: Optional[str], why: tuple[str, ...],
     return text + (f"; decided by {names(why)}" if why else "")
 
 
+STANDING_WORDS = (("mad-genius", "the Benny-and-a-half"), ("club-sandwich", "the Ace-and-a-half"),
+                  ("soul-mate", "the Ace-and-a-half"))
+
+
 def card_standing(play: Play, eff: Effective, rnd: Round) -> str:
     """What a card is this round, when that is more than its face: "the left bower", "a copy of the
     A♠", "the Ace-and-a-half of trumps". Empty for an ordinary card."""
     of = "trumps" if eff.is_trump(rnd) else SUIT_SYMBOLS.get(eff.suit, "the led suit")
     if play.fools_gold:
         return f"Fool's Gold: the {RANK_WORDS[face(play.card, rnd)]}-and-a-half of {of}"
-    for modifier, words in (("mad-genius", "the Benny-and-a-half"), ("club-sandwich", "the Ace-and-a-half"),
-                            ("soul-mate", "the Ace-and-a-half")):
+    for modifier, words in STANDING_WORDS if eff.why else ():     # an ordinary card has no 'why'
         if modifier in eff.why:
             return f"{words} of {of}"
     if "copycats" in eff.why and play.card.rank == TEN and rnd.copied is not None:
