@@ -1,7 +1,16 @@
-"""Differential round fixtures: the cards of deal S (make_rounds.S: seat 1 takes the 9♥, Meet Cute,
-hearts trump) with one modifier's card among the two bones Meet Cute flips ("on") or left lower in
-the bones ("off"). Where the modifier adds events of its own (a pass, a rob), the "on" round has
-them and the "off" round cannot: the difference is the result of the modifier's own effect.
+"""Differential round fixtures, one on/off pair per modifier not paired in make_rounds.py: the same
+cards with the modifier in play or not. Most use deal S (make_rounds.S: seat 1 takes the 9♥, Meet
+Cute, hearts trump, the A♣ discarded), one hand card swapped with a bone so that the modifier's card
+is one of the two bones Meet Cute flips ("on") or lies lower in the bones ("off", where Meet Cute
+flips the Q♠ and another card that changes nothing here). Meet Cute and Polycule themselves are
+switched off by turning up the 10♥ (Sweet Nothings, not used) in place of the 9♥ or J♥; Strip Club by
+turning up the A♣ (Spiked Club, nothing to take off) in place of the J♣.
+
+Where a modifier adds events of its own (a pass, a rob, a reveal, the dummy shown, a penny, a
+decline, a Fool's Gold play), the "off" round cannot replay them: there the difference is the result
+of the modifier's own effect, as each docstring says. Copycats and Fool's Gold are played at a camera
+table, where a play that breaks the follow rule is recorded as a revoke rather than refused: the same
+plays are a revoke with the modifier and none without it (Copycats), or the other way round.
 """
 
 from __future__ import annotations
@@ -12,10 +21,10 @@ S = dict(hands={1: "AH KH KC AS AC", 2: "JK JH 9S 9D TD", 3: "JD QH QC JC TC", 4
 S_TRICKS = "1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:KH  2:9D 3:QC 4:AD 1:9H  1:KC 2:TD 3:JC 4:JS  1:AS 2:9S 3:TC 4:KS"
 
 
-def _s_round(title: str, bones: str, tricks: str, before: str = "", **deal) -> Table:
+def _s_round(title: str, bones: str, tricks: str, before: str = "", seen: bool = True, **deal) -> Table:
     deal = {**S, **deal}
     return Table(title).round(4, bids="1:take", discard="AC", before=("flip flip " + before).strip(), bones=bones,
-                              tricks=tricks, **deal)
+                              tricks=tricks, seen=seen, **deal)
 
 
 def grave_robber_on() -> Table:
@@ -211,4 +220,105 @@ def scheme_on() -> Table:
     return _s_round("scheme-on", "KS QS QD TH", SC_TRICKS, before="flip", **SC)
 
 
-FIXTURES = {"37-grave-robber-on": grave_robber_on, "38-collect-call-off": collect_call_off, "39-collect-call-on": collect_call_on, "40-sweet-nothings-off": sweet_nothings_off, "41-sweet-nothings-on": sweet_nothings_on, "42-party-crasher-off": party_crasher_off, "43-party-crasher-on": party_crasher_on, "44-fusion-off": fusion_off, "45-fusion-on": fusion_on, "46-fight-club-off": fight_club_off, "47-fight-club-on": fight_club_on, "48-therapy-club-off": therapy_club_off, "49-therapy-club-on": therapy_club_on, "50-lucky-penny-off": lucky_penny_off, "51-lucky-penny-on": lucky_penny_on, "52-dummy-off": dummy_off, "53-dummy-on": dummy_on, "54-meet-cute-off": meet_cute_off, "55-scheme-off": scheme_off, "56-scheme-on": scheme_on}
+FG = dict(hands={**S["hands"], 3: "QD QH QC JC TC"})
+FG_TRICKS = "1:AH 2:JK 3:QH 4:9C  2:JH 3:TC 4:KD 1:KH  2:9D 3:QC{} 4:AD 1:9H  1:KC 2:TD 3:JC 4:JS  1:AS 2:9S 3:QD 4:KS"
+
+
+def fools_gold_off() -> Table:
+    """At a camera table. Deal S with the J♦ and Q♦ swapped; Meet Cute flips Q♠ and 10♥ (not used).
+    1: the benny (seat 2); 2: the right bower (seat 2); 3: 9♦ led, seat 3 throws the Q♣, A♦, the 9♥
+    trumps (seat 1); 4: K♣ (seat 1); 5: A♠ (seat 1), seat 3 plays the Q♦, which proves it held a
+    diamond at trick 3: a revoke. Makers 3: 1 point."""
+    return _s_round("fools-gold-off", "QS TH JD TS", FG_TRICKS.format(""), seen=False, **FG)
+
+
+def fools_gold_on() -> Table:
+    """The same cards, plays and table; Meet Cute flips J♦ (Fool's Gold) and Q♠: seat 3, the Maker's
+    partner, plays the Q♣ to trick 3 as Fool's Gold, the Queen-and-a-half of ♦, which counts as
+    following (decision 12): no revoke. The same winners; the legality ruling differs."""
+    return _s_round("fools-gold-on", "JD QS TH TS", FG_TRICKS.format("/gold"), seen=False, **FG)
+
+
+CO = dict(hands={**S["hands"], 2: "JK JH TS 9D TD"})
+CO_TRICKS = S_TRICKS.replace("2:9S", "2:TS")
+
+
+def copycats_off() -> Table:
+    """At a camera table. Deal S with the 9♠ and 10♠ swapped; Meet Cute flips Q♠ and 10♥ (not used).
+    Fixture 02's tricks (seat 2 plays the 10♠ to trick 5): seats 2, 2, 1, 1, 1. Seat 3 throws the Q♣
+    to the 9♦ lead, void of diamonds: no revoke. Makers 3: 1 point."""
+    return _s_round("copycats-off", "QS TH QD 9S", CO_TRICKS, seen=False, **CO)
+
+
+def copycats_on() -> Table:
+    """The same cards, plays and table; Meet Cute flips 9♠ (Copycats) and Q♠, and Copycats flips the
+    Q♦: every 10 is a Q♦ this round (decision 6, a full copy). Seat 3's 10♣ is a diamond, so the Q♣
+    thrown to the 9♦ lead of trick 3 is a revoke, proved when the 10♣ is played to trick 5. The same
+    winners (the copies are never high enough); the legality ruling differs."""
+    return _s_round("copycats-on", "9S QS QD TH", CO_TRICKS, before="flip", seen=False, **CO)
+
+
+PO = dict(hands={**S["hands"], 2: "JK 9H 9S 9D TD"})
+PO_TRICKS = ("1:AH 2:JK 3:QH 4:9C  2:9H 3:JD 4:KD 1:KH  3:QC 4:AD 1:KC 2:9D  1:{} 2:9S 3:JC 4:JS  "
+             "1:AS 2:TD 3:TC 4:KS")
+
+
+def polycule_off() -> Table:
+    """Deal S with seat 2's J♥ for the 9♥ and the 10♥ turned up: seat 1 takes the 10♥ (Sweet Nothings,
+    not used) and nothing is flipped. 1: the benny (seat 2); 2: 9♥ led, the J♦ left bower (seat 3);
+    3: Q♣ led, the K♣ (seat 1); 4: the 10♥ led (seat 1); 5: A♠ (seat 1). Makers 4: 1 point."""
+    return Table("polycule-off").round(4, bids="1:take", discard="AC", bones="QD QS JH TS",
+                                       tricks=PO_TRICKS.format("TH"), **dict(PO, up="TH"))
+
+
+def polycule_on() -> Table:
+    """The same cards with the J♥ turned up instead of the 10♥: seat 1 takes it (Polycule) and flips
+    Q♦ (Square Deal) and Q♠ (decision 4: as Meet Cute). Tricks 1-4 as without it (the benny; the
+    left bower over the 9♥, now ace-valued; K♣; the J♥, the right bower, led); 5: the A♠ now has the
+    9's value and the K♠ wins (seat 4). Makers 3: 1 point; trick 5 changes hands."""
+    return Table("polycule-on").round(4, bids="1:take", discard="AC", before="flip flip", bones="QD QS TH TS",
+                                      tricks=PO_TRICKS.format("JH"), **dict(PO, up="JH"))
+
+
+CS = dict(hands={**S["hands"], 1: "AH KH QD AS AC"})
+CS_TRICKS = "1:AH 2:JK 3:QH 4:KD  2:JH 3:JD 4:AD 1:KH  2:9D 3:QC 4:9C "
+
+
+def club_sandwich_off() -> Table:
+    """Deal S with the K♣ and Q♦ swapped; Meet Cute flips Q♠ and 10♥ (not used). 1: the benny (seat
+    2); 2: the right bower (seat 2); 3: 9♦ led, Q♣, 9♣, seat 1 follows with the Q♦ (seat 1); 4: A♠
+    (seat 1); 5: the 9♥ (seat 1). Makers 3: 1 point."""
+    return _s_round("club-sandwich-off", "QS TH KC TS",
+                    CS_TRICKS + "1:QD  1:AS 2:9S 3:TC 4:KS  1:9H 2:TD 3:JC 4:JS", **CS)
+
+
+def club_sandwich_on() -> Table:
+    """The same cards; Meet Cute flips K♣ (Club Sandwich) and Q♠. Trick 3: seats 2 and 4, partners,
+    play the 9♦ and the 9♣, a matching pair, so the 9♣ is the Ace-and-a-half of trumps, above the
+    Q♦ (seat 4). 4: K♠ led, the A♠ (seat 1); 5: the 9♥ (seat 1). No other allied pair. Makers 2: the
+    defenders score 2."""
+    return _s_round("club-sandwich-on", "KC QS TH TS",
+                    CS_TRICKS + "1:QD  4:KS 1:AS 2:9S 3:TC  1:9H 2:TD 3:JC 4:JS", **CS)
+
+
+C = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS QS 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"})
+C_TRICKS = "2:{} 3:QC 4:KC 1:9C  2:AS 3:QD 4:9S 1:9H  2:KS 3:TD 4:TS 1:TH  2:QS 3:KH 4:AD 1:KD  2:JS 3:AH 4:JK 1:TC"
+
+
+def strip_club_off() -> Table:
+    """Fixture 12's first round with the A♣ turned up instead of the J♣: seat 2 takes it (Spiked
+    Club, nothing to take off; clubs trump), discards the 9♦. 1: A♣, the highest trump in play (seat
+    2); 2: A♠ (seat 2); 3: K♠ (seat 2); 4: Q♠ led, nobody follows or trumps (seat 2); 5: the J♠, the
+    left bower, led, the benny (seat 4). Makers 5: 2 points."""
+    return Table("strip-club-off").round(4, bids="1:leave 2:take", discard="9D", up="AC", bones="JH QH JD JC",
+                                         tricks=C_TRICKS.format("AC"), **C)
+
+
+def strip_club_on() -> Table:
+    """Fixture 12's first round: seat 2 takes the J♣ (Strip Club). The same tricks with the J♣ led to
+    the first; the Q♠ wins trick 4 and team 2 scores 1 point at once. Makers 5: 2 + 1 = 3."""
+    return Table("strip-club-on").round(4, bids="1:leave 2:take", discard="9D", up="JC", bones="JH QH JD AC",
+                                        tricks=C_TRICKS.format("JC"), **C)
+
+
+FIXTURES = {"37-grave-robber-on": grave_robber_on, "38-collect-call-off": collect_call_off, "39-collect-call-on": collect_call_on, "40-sweet-nothings-off": sweet_nothings_off, "41-sweet-nothings-on": sweet_nothings_on, "42-party-crasher-off": party_crasher_off, "43-party-crasher-on": party_crasher_on, "44-fusion-off": fusion_off, "45-fusion-on": fusion_on, "46-fight-club-off": fight_club_off, "47-fight-club-on": fight_club_on, "48-therapy-club-off": therapy_club_off, "49-therapy-club-on": therapy_club_on, "50-lucky-penny-off": lucky_penny_off, "51-lucky-penny-on": lucky_penny_on, "52-dummy-off": dummy_off, "53-dummy-on": dummy_on, "54-meet-cute-off": meet_cute_off, "55-scheme-off": scheme_off, "56-scheme-on": scheme_on, "57-fools-gold-off": fools_gold_off, "58-fools-gold-on": fools_gold_on, "59-copycats-off": copycats_off, "60-copycats-on": copycats_on, "61-polycule-off": polycule_off, "62-polycule-on": polycule_on, "63-club-sandwich-off": club_sandwich_off, "64-club-sandwich-on": club_sandwich_on, "65-strip-club-off": strip_club_off, "66-strip-club-on": strip_club_on}
