@@ -281,24 +281,24 @@ def polycule_on() -> Table:
 
 
 CS = dict(hands={**S["hands"], 1: "AH KH QD AS AC"})
-CS_TRICKS = "1:AH 2:JK 3:QH 4:KD  2:JH 3:JD 4:AD 1:KH  2:9D 3:QC 4:9C "
+CS_TRICKS = "1:AH 2:JK 3:QH 4:KD  2:JH 3:JD 4:AD 1:KH  2:9D 3:TC 4:9C "
 
 
 def club_sandwich_off() -> Table:
     """Deal S with the K♣ and Q♦ swapped; Meet Cute flips Q♠ and 10♥ (not used). 1: the benny (seat
-    2); 2: the right bower (seat 2); 3: 9♦ led, Q♣, 9♣, seat 1 follows with the Q♦ (seat 1); 4: A♠
+    2); 2: the right bower (seat 2); 3: 9♦ led, 10♣, 9♣, seat 1 follows with the Q♦ (seat 1); 4: A♠
     (seat 1); 5: the 9♥ (seat 1). Makers 3: 1 point."""
     return _s_round("club-sandwich-off", "QS TH KC TS",
-                    CS_TRICKS + "1:QD  1:AS 2:9S 3:TC 4:KS  1:9H 2:TD 3:JC 4:JS", **CS)
+                    CS_TRICKS + "1:QD  1:AS 2:9S 3:QC 4:KS  1:9H 2:TD 3:JC 4:JS", **CS)
 
 
 def club_sandwich_on() -> Table:
     """The same cards; Meet Cute flips K♣ (Club Sandwich) and Q♠. Trick 3: seats 2 and 4, partners,
     play the 9♦ and the 9♣, a matching pair, so the 9♣ is the Ace-and-a-half of trumps, above the
-    Q♦ (seat 4). 4: K♠ led, the A♠ (seat 1); 5: the 9♥ (seat 1). No other allied pair. Makers 2: the
-    defenders score 2."""
+    Q♦ (seat 4). 4: K♠ led, the A♠ (seat 1); 5: the 9♥ (seat 1). No other allied pair (seat 3 throws
+    the 10♣, not the Q♣, to trick 3, away from seat 1's Q♦). Makers 2: the defenders score 2."""
     return _s_round("club-sandwich-on", "KC QS TH TS",
-                    CS_TRICKS + "1:QD  4:KS 1:AS 2:9S 3:TC  1:9H 2:TD 3:JC 4:JS", **CS)
+                    CS_TRICKS + "1:QD  4:KS 1:AS 2:9S 3:QC  1:9H 2:TD 3:JC 4:JS", **CS)
 
 
 C = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS QS 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"})
