@@ -160,9 +160,9 @@ KEY = {
     "48-therapy-club-off": key((1, 0), 3, SQUARE + [1]),
     "49-therapy-club-on": key((1, 0), 3, SQUARE + [1], said=[("therapy-club", "seat 2 reveals Joker face up"),
                                                              ("therapy-club", "seat 4 reveals K♠ face up")]),
-    # lucky-penny: seat 3 plays the unseen Q♦ and keeps the Q♣ left over (the modifier's own effect)
+    # lucky-penny: seat 3's unseen 10♥ trumps trick 3 over seat 1's 9♥; seat 3 keeps the Q♣ left over
     "50-lucky-penny-off": key((1, 0), 3, SQUARE + [1]),
-    "51-lucky-penny-on": key((1, 0), 3, SQUARE + [1], said=[("lucky-penny", "Seat 3 plays the Lucky Penny: Q♦."),
+    "51-lucky-penny-on": key((1, 0), 3, [2, 2, 3, 1, 1], said=[("lucky-penny", "Seat 3 plays the Lucky Penny: 10♥."),
                                                             ("lucky-penny", "Seat 3 has 1 card left over")]),
     # dummy: the same tricks; seat 3's hand face up, played by the Maker (the modifier's own effect)
     "52-dummy-off": key((1, 0), 4, [2, 1, 3, 1, 1]),

@@ -164,12 +164,14 @@ def lucky_penny_off() -> Table:
 
 
 def lucky_penny_on() -> Table:
-    """The same cards; Meet Cute flips 10♦ (Lucky Penny) and Q♠; the next bone, the Q♦, goes face
-    down before seat 3, the Maker's partner. 3: 9♦ led; seat 3 plays the penny, a diamond (decision
-    10), A♦, the 9♥ trumps (seat 1). The same winners; seat 3 plays the Q♦ and keeps the Q♣ left over:
-    the hand played differs, as the modifier's own effect."""
-    return _s_round("lucky-penny-on", "TD QS QD TH", LP_TRICKS.replace("3:QC", "3:QD/penny"), before="penny:3",
-                    **LP)
+    """The same cards; Meet Cute flips 10♦ (Lucky Penny) and Q♠; the next bone, the 10♥, goes face
+    down before seat 3, the Maker's partner. 3: 9♦ led; seat 3, void of diamonds, plays the penny:
+    the 10♥ trumps, A♦, and seat 1's 9♥ is lower (seat 3). 4: seat 3 leads the J♣, J♠, K♣, 10♠: seat
+    1. 5: A♠ (seat 1). Makers 3: 1 point; trick 3 falls to the penny, not the 9♥, and seat 3 keeps
+    the Q♣ left over."""
+    return _s_round("lucky-penny-on", "TD QS TH QD",
+                    "1:AH 2:JK 3:QH 4:9C  2:JH 3:JD 4:KD 1:KH  2:9D 3:TH/penny 4:AD 1:9H  3:JC 4:JS 1:KC 2:TS  "
+                    "1:AS 2:9S 3:TC 4:KS", before="penny:3", **LP)
 
 
 DU = dict(hands={**S["hands"], 2: "TS JH 9S 9D TD"})
