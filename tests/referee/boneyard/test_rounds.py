@@ -143,7 +143,8 @@ KEY = {
         ("collect-call", "Collect Call: seat 2 hands a card face down to seat 1"),
         ("trick", "J♥ (the right bower) trumps the trick")]),
     # sweet-nothings: the left bower passed to the Maker takes trick 5 instead of the A♠; the hands played differ
-    "40-sweet-nothings-off": key((1, 0), 3, SQUARE + [1], said=[("trick", "Trick 5: A♠ 9♠ 10♣ K♠: Seat 1 wins")]),
+    "40-sweet-nothings-off": key((1, 0), 3, SQUARE + [1],
+                                 said=[("trick", "Trick 5: A♠ 9♠ 10♣ K♠: Seat 1 wins")]),
     "41-sweet-nothings-on": key((1, 0), 3, SQUARE + [1], said=[
         ("sweet-nothings", "Sweet Nothings: seat 3 hands a card face down to seat 1"),
         ("trick", "Trick 5: J♦ 9♠ A♠ K♠: Seat 1 wins the trick: J♦ (the left bower) is the highest trump")]),
@@ -155,7 +156,8 @@ KEY = {
     "45-fusion-on": key((1, 0), 3, [2, 1, 1, 1, 2], said=[("fusion", "Fusion: seat 2 declines to lead; seat 4 leads")]),
     # fight-club: no trump: the J♥ is a plain heart and the K♥ takes trick 2
     "46-fight-club-off": key((1, 0), 3, SQUARE + [1]),
-    "47-fight-club-on": key((1, 0), 4, [2, 1, 1, 1, 1], said=[("trick", "K♥ is the highest card of the led suit, ♥")]),
+    "47-fight-club-on": key((1, 0), 4, [2, 1, 1, 1, 1],
+                            said=[("trick", "K♥ is the highest card of the led suit, ♥")]),
     # therapy-club: the same tricks; two defenders' cards face up (the modifier's own effect)
     "48-therapy-club-off": key((1, 0), 3, SQUARE + [1]),
     "49-therapy-club-on": key((1, 0), 3, SQUARE + [1], said=[("therapy-club", "seat 2 reveals Joker face up"),
@@ -166,12 +168,14 @@ KEY = {
                                                             ("lucky-penny", "Seat 3 has 1 card left over")]),
     # dummy: the same tricks; seat 3's hand face up, played by the Maker (the modifier's own effect)
     "52-dummy-off": key((1, 0), 4, [2, 1, 3, 1, 1]),
-    "53-dummy-on": key((1, 0), 4, [2, 1, 3, 1, 1], said=[("dummy", "seat 3 lays the hand face up: Q♥ Q♣ J♦ J♣ 10♣")]),
+    "53-dummy-on": key((1, 0), 4, [2, 1, 3, 1, 1],
+                       said=[("dummy", "seat 3 lays the hand face up: Q♥ Q♣ J♦ J♣ 10♣")]),
     # meet-cute, against 03: nothing flipped, so no Square Deal: the A♠ takes trick 5 and the makers score
     "54-meet-cute-off": key((1, 0), 3, SQUARE + [1]),
     # scheme: Scheme flips Square Deal: the 9♠ takes trick 5 and the defenders score
     "55-scheme-off": key((1, 0), 3, SQUARE + [1]),
-    "56-scheme-on": key((0, 2), 2, SQUARE + [2], said=[("scheme", "Scheme flips Q♦: Square Deal this round and the next")]),
+    "56-scheme-on": key((0, 2), 2, SQUARE + [2],
+                        said=[("scheme", "Scheme flips Q♦: Square Deal this round and the next")]),
     # fools-gold (camera): the Q♣ thrown to the 9♦ lead holding the Q♦ is a revoke, unless it is Fool's Gold
     "57-fools-gold-off": key((1, 0), 3, SQUARE + [1], said=[("follow", "Revoke: seat 3 played Q♣ to trick 3")]),
     "58-fools-gold-on": key((1, 0), 3, SQUARE + [1], said=[("fools-gold", "Seat 3 plays Q♣ as Fool's Gold.")]),
@@ -260,7 +264,8 @@ def _outcome(name: str, capsys) -> dict:
             shown[seat["seat"]] |= set(seat["face_up"]) | set(seat.get("cards", ()))     # "cards": a dummy's
     return dict(scores=table["scores"], points=table["points"], revokes=table["revokes"],
                 tricks=[(t["leader"], t["winner"], t["cards"]) for t in table["tricks"]],
-                seats=[(s["played"], s["cards"]) for s in table["seats"]], shown={s: sorted(c) for s, c in shown.items()})
+                seats=[(s["played"], s["cards"]) for s in table["seats"]],
+                shown={s: sorted(c) for s, c in shown.items()})
 
 
 def test_every_modifier_has_a_differential_pair():

@@ -90,7 +90,8 @@ def party_crasher_off() -> Table:
 def party_crasher_on() -> Table:
     """The same cards; Meet Cute flips J♠ (Party Crasher) and Q♠: in every trick the leader's partner
     plays last (leader, left, right, partner). The same cards to each trick, the same winners; the
-    order of play differs (trick 1: A♥ J♠... seat 4's 9♣ before seat 3's Q♥), as the modifier says."""
+    order of play differs (trick 1: A♥, the benny, then seat 4's 9♣ before seat 3's Q♥), as the
+    modifier says: seat 3 playing third would be out of turn."""
     return _s_round("party-crasher-on", "JS QS TH TS",
                     "1:AH 2:JK 4:9C 3:QH  2:JH 3:JD 1:KH 4:KD  2:9D 3:QC 1:9H 4:AD  1:KC 2:TD 4:QD 3:JC  "
                     "1:AS 2:9S 4:KS 3:TC", **PC)
@@ -266,9 +267,10 @@ PO_TRICKS = ("1:AH 2:JK 3:QH 4:9C  2:9H 3:JD 4:KD 1:KH  3:QC 4:AD 1:KC 2:9D  1:{
 
 
 def polycule_off() -> Table:
-    """Deal S with seat 2's J♥ for the 9♥ and the 10♥ turned up: seat 1 takes the 10♥ (Sweet Nothings,
-    not used) and nothing is flipped. 1: the benny (seat 2); 2: 9♥ led, the J♦ left bower (seat 3);
-    3: Q♣ led, the K♣ (seat 1); 4: the 10♥ led (seat 1); 5: A♠ (seat 1). Makers 4: 1 point."""
+    """Deal S with the 9♥ in seat 2's hand for the J♥, which lies in the bones, and the 10♥ turned up:
+    seat 1 takes it (Sweet Nothings, not used) and nothing is flipped. 1: the benny (seat 2); 2: 9♥
+    led, the J♦ left bower (seat 3); 3: Q♣ led, the K♣ (seat 1); 4: the 10♥ led (seat 1); 5: A♠ (seat
+    1). Makers 4: 1 point."""
     return Table("polycule-off").round(4, bids="1:take", discard="AC", bones="QD QS JH TS",
                                        tricks=PO_TRICKS.format("TH"), **dict(PO, up="TH"))
 
@@ -323,4 +325,16 @@ def strip_club_on() -> Table:
                                         tricks=C_TRICKS.format("JC"), **C)
 
 
-FIXTURES = {"37-grave-robber-on": grave_robber_on, "38-collect-call-off": collect_call_off, "39-collect-call-on": collect_call_on, "40-sweet-nothings-off": sweet_nothings_off, "41-sweet-nothings-on": sweet_nothings_on, "42-party-crasher-off": party_crasher_off, "43-party-crasher-on": party_crasher_on, "44-fusion-off": fusion_off, "45-fusion-on": fusion_on, "46-fight-club-off": fight_club_off, "47-fight-club-on": fight_club_on, "48-therapy-club-off": therapy_club_off, "49-therapy-club-on": therapy_club_on, "50-lucky-penny-off": lucky_penny_off, "51-lucky-penny-on": lucky_penny_on, "52-dummy-off": dummy_off, "53-dummy-on": dummy_on, "54-meet-cute-off": meet_cute_off, "55-scheme-off": scheme_off, "56-scheme-on": scheme_on, "57-fools-gold-off": fools_gold_off, "58-fools-gold-on": fools_gold_on, "59-copycats-off": copycats_off, "60-copycats-on": copycats_on, "61-polycule-off": polycule_off, "62-polycule-on": polycule_on, "63-club-sandwich-off": club_sandwich_off, "64-club-sandwich-on": club_sandwich_on, "65-strip-club-off": strip_club_off, "66-strip-club-on": strip_club_on}
+FIXTURES = {"37-grave-robber-on": grave_robber_on, "38-collect-call-off": collect_call_off,
+            "39-collect-call-on": collect_call_on, "40-sweet-nothings-off": sweet_nothings_off,
+            "41-sweet-nothings-on": sweet_nothings_on, "42-party-crasher-off": party_crasher_off,
+            "43-party-crasher-on": party_crasher_on, "44-fusion-off": fusion_off, "45-fusion-on": fusion_on,
+            "46-fight-club-off": fight_club_off, "47-fight-club-on": fight_club_on,
+            "48-therapy-club-off": therapy_club_off, "49-therapy-club-on": therapy_club_on,
+            "50-lucky-penny-off": lucky_penny_off, "51-lucky-penny-on": lucky_penny_on, "52-dummy-off": dummy_off,
+            "53-dummy-on": dummy_on, "54-meet-cute-off": meet_cute_off, "55-scheme-off": scheme_off,
+            "56-scheme-on": scheme_on, "57-fools-gold-off": fools_gold_off, "58-fools-gold-on": fools_gold_on,
+            "59-copycats-off": copycats_off, "60-copycats-on": copycats_on, "61-polycule-off": polycule_off,
+            "62-polycule-on": polycule_on, "63-club-sandwich-off": club_sandwich_off,
+            "64-club-sandwich-on": club_sandwich_on, "65-strip-club-off": strip_club_off,
+            "66-strip-club-on": strip_club_on}
