@@ -19,6 +19,7 @@ HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
 
 from round_builder import Table  # noqa: E402
+import differential_rounds  # noqa: E402
 
 # Deal A: dealer 4, the Q♠ turned up (Shoot The Moon, spades trump), bones J♥ Q♥ J♦ A♣ below it.
 A = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"},
@@ -468,7 +469,7 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
             "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera,
             "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher, "34-fight-club": fight_club,
-            "35-copycats": copycats, "36-club-sandwich": club_sandwich}
+            "35-copycats": copycats, "36-club-sandwich": club_sandwich, **differential_rounds.FIXTURES}
 
 
 def fixture_text(name: str) -> str:
