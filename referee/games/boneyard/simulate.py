@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from ...engine import Refusal, apply, options
+from ...engine import Refusal, apply, can, options
 from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandShown, TableOpened
 from ...state import State
 from .cards import PACK
@@ -34,6 +34,7 @@ SEATS = (1, 2, 3, 4)
 MAX_STEPS = 200             # accepted events per round before it is declared endless
 REDEAL_RATE = 0.05          # rounds where all four are made to Leave It
 TAKE_RATE = 0.5             # each seat's chance to Take It otherwise (the last one always takes)
+ALL_OPTIONS_RATE = 0.05    # how often every option now is tried (`engine.can`), not just the one drawn
 UNSEEN_PENNY_RATE = 0.3     # the Lucky Penny placed unseen (card null), named only as it is played
 # How likely each kind of move is drawn when several are offered (per kind, not per option).
 WEIGHTS = {"play": 1.0, "fools_gold": 0.4, "penny": 0.4, "rob": 0.5, "decline": 0.3}
@@ -187,12 +188,23 @@ class Simulator(Checks):
             opts = [o for s in SEATS for o in options(st, s)]
         if not opts:
             return False
+        if self.check and self.rng.random() < ALL_OPTIONS_RATE:
+            self.try_every_option(opts)
         option = self.choose(opts)
         event = self.fill(option)
         if self.apply(event):
             return True
         self.violation("option refused", f"{option.label} ({event.describe()}) was offered but refused")
         return False
+
+    def try_every_option(self, opts) -> None:
+        """Every option offered now must be accepted, not only the one drawn."""
+        penny = self.penny_card
+        for o in opts:
+            event = self.fill(o)
+            if not can(self.state, event):
+                self.violation("option refused", f"{o.label} ({event.describe()}) is offered but refused")
+        self.penny_card = penny          # filling a Lucky Penny option draws its card: keep the one placed
 
     def choose(self, opts):
         rng = self.rng
