@@ -5,8 +5,8 @@
   bones left; no card is placed twice by the referee;
 * tricks: a round that is played has 5 tricks of 4 cards; a redeal has none;
 * score: the round's points are `scoring.round_points` of the makers' tricks under the active
-  modifiers, plus Strip Club's point for each trick a queen wins (`scoring.queen_point`), and the
-  team scores moved by exactly that;
+  modifiers, plus Strip Club's point for each trick a queen wins (`scoring.queen_point`), the
+  team scores moved by exactly that, and the game ends as `scoring.game_winner` says;
 * privacy: no seat (nor the public) is shown a card it may not see;
 * replay: replaying a table's log rebuilds an equal state and equal views for every viewer.
 """
@@ -21,7 +21,7 @@ from ...cards import JOKER, SUIT_SYMBOLS, Card
 from ...engine import HOST, replay, view
 from .cards import PACK
 from .ranking import Play
-from .scoring import queen_point, round_points
+from .scoring import game_winner, queen_point, round_points
 
 QUOTED_CODE = re.compile(r'"(?:([9TJQKA])([SHDC])|JK)"')
 PRETTY = re.compile(r"(10|[9JQKA])([" + "".join(SUIT_SYMBOLS.values()) + r"])")
@@ -131,6 +131,9 @@ class Checks:
         moved = (rnd.scores[0] - scores_before[0], rnd.scores[1] - scores_before[1])
         if moved != tuple(rnd.points):
             self.violation("score", f"the round's points are {tuple(rnd.points)}, but the score moved by {moved}")
+        winner = game_winner(rnd.scores, self.state.settings, maker_team)
+        if rnd.winner != winner:
+            self.violation("score", f"at {tuple(rnd.scores)} the winner is {winner}, the referee says {rnd.winner}")
 
     def check_privacy(self, viewers) -> None:
         rnd, truth = self.state.hand, self.truth

@@ -28,6 +28,7 @@ from .cards import PACK
 from .events import (BoneFlipped, CardPassed, CardRevealed, FoolsGoldPlayed, GraveRobbed, PennyPlaced,
                      PennyPlayed)
 from .modifier_ids import CARD_OF, MODIFIER_IDS
+from .ranking import legal_fools_gold, legal_plays
 from .sim_checks import Checks, Truth
 
 SEATS = (1, 2, 3, 4)
@@ -35,6 +36,7 @@ MAX_STEPS = 200             # accepted events per round before it is declared en
 REDEAL_RATE = 0.05          # rounds where all four are made to Leave It
 TAKE_RATE = 0.5             # each seat's chance to Take It otherwise (the last one always takes)
 ALL_OPTIONS_RATE = 0.05    # how often every option now is tried (`engine.can`), not just the one drawn
+UNSEEN_DEAL_RATE = 0.3     # rounds dealt as at a camera table: hand cards and face-down bones unseen, half
 UNSEEN_PENNY_RATE = 0.3     # the Lucky Penny placed unseen (card null), named only as it is played
 # How likely each kind of move is drawn when several are offered (per kind, not per option).
 WEIGHTS = {"play": 1.0, "fools_gold": 0.4, "penny": 0.4, "rob": 0.5, "decline": 0.3}
@@ -48,6 +50,7 @@ class Stats:
     games: int = 0                  # games played to a winner
     events: int = 0                 # events the referee accepted
     replays: int = 0
+    unseen_deals: int = 0           # rounds dealt with some hand cards and bones unseen
     queen_points: int = 0
     modifiers: Counter = field(default_factory=Counter)     # rounds played with each modifier active
     maker_tricks: Counter = field(default_factory=Counter)
@@ -68,7 +71,7 @@ class Stats:
             "rounds with each modifier active: " + ", ".join(f"{m} {self.modifiers[m]}" for m in MODIFIER_IDS),
             f"fewest: {fewest[1]} in {fewest[0]} of {played} played rounds; Strip Club points: {self.queen_points}",
             "makers' tricks: " + ", ".join(f"{k} {n}" for k, n in sorted(self.maker_tricks.items())),
-            f"replay checks: {self.replays}",
+            f"rounds dealt partly unseen: {self.unseen_deals}; replay checks: {self.replays}",
             f"invariant violations: {len(self.violations)}" + (f" ({kinds})" if self.violations else ""),
         ]
         return "\n".join(lines + [f"  {v}" for v in self.violations[:20]])
@@ -158,6 +161,8 @@ class Simulator(Checks):
         self.robbed: list = []
         self.penny_card = None
         self.redeal_plan = self.rng.random() < REDEAL_RATE
+        self.unseen_deal = self.rng.random() < UNSEEN_DEAL_RATE
+        self.stats.unseen_deals += self.unseen_deal
         for _ in range(MAX_STEPS):
             if self.state.hand.phase == "over":
                 break
@@ -221,7 +226,8 @@ class Simulator(Checks):
         event, truth, rng = o.event, self.truth, self.rng
         if isinstance(event, CardDealt):
             dest = f"hand:{event.seat}" if event.seat is not None else "up" if event.up else "down"
-            return replace(event, card=truth.queue[dest][0])
+            named = dest == "up" or not self.unseen_deal or rng.random() < 0.5
+            return replace(event, card=truth.queue[dest][0] if named else None)
         if isinstance(event, PennyPlaced):
             self.penny_card = rng.choice(truth.at("down"))
             return event if rng.random() < UNSEEN_PENNY_RATE else replace(event, card=self.penny_card)
@@ -233,8 +239,24 @@ class Simulator(Checks):
             return replace(event, card=rng.choice(truth.at("down")))
         if isinstance(event, PennyPlayed):
             return replace(event, card=self.penny_card)
-        holder = getattr(event, "seat", o.seat)
-        return replace(event, card=rng.choice(truth.at(f"hand:{holder}")))
+        return replace(event, card=rng.choice(self.may_name(o)))
+
+    def may_name(self, o) -> list:
+        """The cards the simulator may name for an option whose hand the referee does not know all of:
+        cards the seat really holds that the rules let it give (a legal play, never the taken card)."""
+        rnd, event = self.state.hand, o.event
+        holder = event.seat
+        held = self.truth.at(f"hand:{holder}")
+        if isinstance(event, CardPlayed) and rnd.trick:
+            return list(legal_plays(tuple(held), [c for _, c, _ in rnd.trick], rnd.rnd))
+        if isinstance(event, FoolsGoldPlayed):
+            return list(legal_fools_gold(tuple(held), [c for _, c, _ in rnd.trick], rnd.rnd)) or held
+        if isinstance(event, (CardDiscarded, CardPassed)):
+            keep = {rnd.taken} if holder == rnd.maker else set()
+            if isinstance(event, CardPassed) and rnd.on("sweet-nothings") and not rnd.on("collect-call"):
+                keep.add(rnd.revealed.get(holder))
+            return [c for c in held if c not in keep] or held
+        return held
 
     # ------------------------------------------------------------------ the truth
     def track(self, event: Event) -> None:
