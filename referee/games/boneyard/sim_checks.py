@@ -92,7 +92,7 @@ class Checks:
         robbed = Counter(self.robbed)
         if Counter(played) != Counter(truth.at("trick")) + robbed:
             self.violation("cards", "the referee's played cards are not the cards played")
-        if rnd.discard is not None:
+        if rnd.discard is not None and not self.state.settings.discard_to_boneyard:
             placed_by_referee[rnd.discard] += 1
             if truth.place.get(rnd.discard) != "discard":
                 self.violation("cards", f"the referee's discard {rnd.discard.code} is not the discard")

@@ -19,7 +19,7 @@ import random
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ...engine import Refusal, apply, can, options
 from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandShown, TableOpened
@@ -29,6 +29,7 @@ from .events import (BoneFlipped, CardPassed, CardRevealed, FoolsGoldPlayed, Gra
                      PennyPlayed)
 from .modifier_ids import CARD_OF, MODIFIER_IDS
 from .ranking import legal_fools_gold, legal_plays
+from .settings import BoneyardSettings
 from .sim_checks import Checks, Truth
 
 SEATS = (1, 2, 3, 4)
@@ -40,6 +41,14 @@ UNSEEN_DEAL_RATE = 0.3     # rounds dealt as at a camera table: hand cards and f
 UNSEEN_PENNY_RATE = 0.3     # the Lucky Penny placed unseen (card null), named only as it is played
 # How likely each kind of move is drawn when several are offered (per kind, not per option).
 WEIGHTS = {"play": 1.0, "fools_gold": 0.4, "penny": 0.4, "rob": 0.5, "decline": 0.3}
+
+
+def random_settings(rng: random.Random) -> dict:
+    """A table's settings drawn at random: every choice of every decision the tables disagree on."""
+    values: dict = {name: rng.choice(sorted(words)) for name, words in BoneyardSettings.CHOICES.items()}
+    values.update({f.name: rng.random() < 0.5 for f in fields(BoneyardSettings) if f.type in ("bool", bool)})
+    values["four_tricks_points"] = rng.choice((1, 2))
+    return values
 
 
 @dataclass
@@ -78,10 +87,13 @@ class Stats:
 
 
 class Simulator(Checks):
-    def __init__(self, rng: random.Random, *, modifiers: str = "random", replay_every: int = 50,
-                 check: bool = True, stats: Stats | None = None) -> None:
+    def __init__(self, rng: random.Random, *, modifiers: str = "random", settings: str = "default",
+                 replay_every: int = 50, check: bool = True, stats: Stats | None = None) -> None:
         if modifiers not in ("random", "off"):
             raise ValueError(f"modifiers {modifiers!r}: random or off")
+        if settings not in ("default", "random"):
+            raise ValueError(f"settings {settings!r}: default or random")
+        self.settings = settings
         self.rng, self.modifiers, self.replay_every, self.check = rng, modifiers, replay_every, check
         self.stats = stats or Stats()
         self.table_no, self.up_turns = 0, []
@@ -107,13 +119,15 @@ class Simulator(Checks):
         self.round_violations.add(kind)
         rnd = self.state.hand
         self.stats.violations.append(f"{kind}: seed {self.stats.seed} table {self.table_no} "
-                                     f"round {rnd.number if rnd else 0}: {what}")
+                                     f"round {rnd.number if rnd else 0}: {what}"
+                                     + (f" (settings {self.table_settings})" if self.table_settings else ""))
 
     def open_table(self) -> None:
         self.state, self.table_rounds = State(), 0
         self.table_no += 1
-        if not self.apply(TableOpened("boneyard-euchre", SEATS, {})):
-            raise RuntimeError("a Boneyard euchre table would not open")
+        self.table_settings = random_settings(self.rng) if self.settings == "random" else {}
+        if not self.apply(TableOpened("boneyard-euchre", SEATS, self.table_settings)):
+            raise RuntimeError(f"a Boneyard euchre table would not open with {self.table_settings}")
 
     def play(self, rounds: int) -> Stats:
         start = time.perf_counter()
@@ -190,7 +204,7 @@ class Simulator(Checks):
         st = self.state
         opts = [o for o in options(st, None) if o.action in ("deal", "flip")]
         if not opts:
-            opts = [o for s in SEATS for o in options(st, s)]
+            opts = [o for s in SEATS for o in options(st, s) if not self.real_card_rules_out(o)]
         if not opts:
             return False
         if self.check and self.rng.random() < ALL_OPTIONS_RATE:
@@ -201,6 +215,21 @@ class Simulator(Checks):
             return True
         self.violation("option refused", f"{option.label} ({event.describe()}) was offered but refused")
         return False
+
+    def real_card_rules_out(self, o) -> bool:
+        """An option with a card to name that no real card can fill within the rules, which the referee
+        cannot know while the cards are unseen (and rightly refuses once named): an unseen Lucky Penny
+        that may not be played under lucky_penny_follows, Fool's Gold from a hand with no card for it."""
+        rnd = self.state.hand
+        if "card" not in o.needs or not rnd.trick:
+            return False
+        trick = [c for _, c, _ in rnd.trick]
+        held = tuple(self.truth.at(f"hand:{o.event.seat}"))
+        if o.action == "fools_gold":
+            return not legal_fools_gold(held, trick, rnd.rnd)
+        if o.action != "penny" or not self.state.settings.lucky_penny_follows:
+            return False
+        return self.penny_card not in legal_plays(held + (self.penny_card,), trick, rnd.rnd)
 
     def try_every_option(self, opts) -> None:
         """Every option offered now must be accepted, not only the one drawn."""
@@ -250,7 +279,7 @@ class Simulator(Checks):
         if isinstance(event, CardPlayed) and rnd.trick:
             return list(legal_plays(tuple(held), [c for _, c, _ in rnd.trick], rnd.rnd))
         if isinstance(event, FoolsGoldPlayed):
-            return list(legal_fools_gold(tuple(held), [c for _, c, _ in rnd.trick], rnd.rnd)) or held
+            return list(legal_fools_gold(tuple(held), [c for _, c, _ in rnd.trick], rnd.rnd))
         if isinstance(event, (CardDiscarded, CardPassed)):
             keep = {rnd.taken} if holder == rnd.maker else set()
             if isinstance(event, CardPassed) and rnd.on("sweet-nothings") and not rnd.on("collect-call"):
@@ -269,7 +298,7 @@ class Simulator(Checks):
             dest = f"hand:{event.seat}" if event.seat is not None else "up" if event.up else "down"
             truth.queue[dest].pop(0)
         elif isinstance(event, CardDiscarded):
-            truth.move(event.card, "discard")
+            truth.move(event.card, "down" if self.state.settings.discard_to_boneyard else "discard")
         elif isinstance(event, BoneFlipped):
             truth.move(event.card, "flipped")
         elif isinstance(event, PennyPlaced):
@@ -290,18 +319,21 @@ class Simulator(Checks):
             truth.move(rnd.taken, f"hand:{rnd.maker}")        # the taken card joins the Maker's hand
 
 
-def simulate(rounds: int, seed: int | random.Random = 0, *, modifiers: str = "random", check: bool = True,
-             replay_every: int = 50) -> Stats:
+def simulate(rounds: int, seed: int | random.Random = 0, *, modifiers: str = "random", settings: str = "default",
+             check: bool = True, replay_every: int = 50) -> Stats:
     """Play `rounds` random rounds and check the invariants; `seed` is an int or a `random.Random`."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     stats = Stats(seed=seed if isinstance(seed, int) else 0)
-    return Simulator(rng, modifiers=modifiers, replay_every=replay_every, check=check, stats=stats).play(rounds)
+    return Simulator(rng, modifiers=modifiers, settings=settings, replay_every=replay_every, check=check,
+                     stats=stats).play(rounds)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=1000)
     p.add_argument("--modifiers", choices=("random", "off"), default="random",
                    help="random: the face-up bone goes round all 25 modifier cards; off: as shuffled")
+    p.add_argument("--settings", choices=("default", "random"), default="default",
+                   help="random: each table draws its settings (every decision's choices)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--replay-every", type=int, default=50, help="rounds per table; its log is replayed after")
     p.add_argument("--no-check", action="store_true", help="skip the invariant checks (for timing)")
@@ -311,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         print("--rounds: at least 1", file=sys.stderr)
         return 2
-    stats = simulate(args.rounds, args.seed, modifiers=args.modifiers, check=not args.no_check,
+    stats = simulate(args.rounds, args.seed, modifiers=args.modifiers, settings=args.settings, check=not args.no_check,
                      replay_every=args.replay_every)
     print(stats.summary())
     return 1 if stats.violations else 0

@@ -129,3 +129,10 @@ def test_the_cli_refuses_bad_arguments(capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--game", "boneyard-euchre", "--modifiers", "sometimes"])
     assert exit_.value.code == 2
+
+
+def test_random_settings_keep_every_invariant():
+    stats = simulate.simulate(150, seed=11, settings="random", replay_every=15)
+    assert stats.violations == [] and stats.replays == 10
+    with pytest.raises(ValueError, match="default or random"):
+        simulate.Simulator(random.Random(0), settings="odd")
