@@ -3,7 +3,7 @@ and check its invariants as they go:
 
     python -m referee.simulate --game boonaken --deals 10000 [--seats K] [--seed S] [--profile P]
     python -m referee.simulate --game bonedoneskis --hands 10000 [--seats K] [--seed S]
-    python -m referee.simulate --game boneyard-euchre --rounds 10000 [--modifiers random|off] [--seed S]
+    python -m referee.simulate --game boneyard-euchre --rounds 10000 [--modifiers random|off] [--settings default|random] [--seed S]
 
 Each prints its summary (deals, deals per second, what came up, invariant violations) and exits
 1 when any invariant was violated, 0 otherwise.
