@@ -3,6 +3,7 @@ and check its invariants as they go:
 
     python -m referee.simulate --game boonaken --deals 10000 [--seats K] [--seed S] [--profile P]
     python -m referee.simulate --game bonedoneskis --hands 10000 [--seats K] [--seed S]
+    python -m referee.simulate --game boneyard-euchre --rounds 10000 [--modifiers random|off] [--settings default|random] [--seed S]
 
 Each prints its summary (deals, deals per second, what came up, invariant violations) and exits
 1 when any invariant was violated, 0 otherwise.
@@ -14,9 +15,10 @@ import argparse
 import sys
 
 from .games.bonedoneskis import simulate as bonedoneskis
+from .games.boneyard import simulate as boneyard
 from .games.boonaken import simulate as boonaken
 
-GAMES = ("boonaken", "bonedoneskis")
+GAMES = ("boonaken", "bonedoneskis", "boneyard-euchre")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         p = argparse.ArgumentParser(prog="python -m referee.simulate --game boonaken")
         boonaken.add_arguments(p)
         return boonaken.run(p.parse_args(rest))
+    if known.game == "boneyard-euchre":
+        p = argparse.ArgumentParser(prog="python -m referee.simulate --game boneyard-euchre")
+        boneyard.add_arguments(p)
+        return boneyard.run(p.parse_args(rest))
     return bonedoneskis.main(rest)
 
 

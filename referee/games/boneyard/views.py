@@ -138,6 +138,8 @@ def _play_options(rnd: BoneyardRound, settings, seat: int) -> list[Option]:
                                 gold)
     if turn == partner and rnd.penny_placed and not rnd.penny_played:
         if rnd.penny is not None:
+            if settings.lucky_penny_follows and tricks_flow.why_illegal(rnd, turn, rnd.penny, rnd.trick):
+                return out          # it must follow like the hand's cards, and a card of the hand follows
             out.append(Option("penny", seat, "Play the Lucky Penny", PennyPlayed(turn, rnd.penny), rule="lucky-penny"))
         else:
             out.append(Option("penny", seat, "Play the Lucky Penny (turned up as it lands)", PennyPlayed(turn, None),
