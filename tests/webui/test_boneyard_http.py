@@ -109,3 +109,11 @@ def test_a_phone_cannot_post_another_seats_move(table):
     assert r.status_code == 403 and "seat 3's moves are made on seat 3's phone" in r.get_json()["error"]
     r = phones[2].post("/api/seat/option", {"option": cleo["post"]["body"]["option"]})
     assert r.status_code == 403 and "that move is seat 3's" in r.get_json()["error"]
+
+
+def test_the_pages_load_the_boneyard_script_and_its_round_panel(table):
+    dash, _, phones = table
+    page = phones[1].get("/me").get_data(as_text=True)
+    assert "boneyard.js" in page and 'id="by-me"' in page
+    page = Phone(dash).get("/").get_data(as_text=True)
+    assert "boneyard.js" in page and 'id="by-table"' in page
