@@ -106,3 +106,18 @@ def option_extra(option: Option) -> dict[str, Any]:
     if "card" in option.needs:
         out["pack"] = PACK
     return out
+
+
+def seen_codes(seen: dict | None) -> set[str]:
+    """Every card code the viewer's Boneyard view names as a card on the table or in a hand (for
+    the feed's words of an event); the trump ranking lists every card and names nobody's, so it is
+    left out."""
+    if not seen or "round" not in seen:
+        return set()
+    codes = {c for c in (seen["up_bone"], seen["taken"], seen["copied"], seen.get("discard"),
+                         seen["penny"].get("card")) if c}
+    codes |= {f["card"] for f in seen["flips"]} | {t["card"] for t in seen["trick"]}
+    codes |= {c["card"] for t in seen["tricks"] for c in t["cards"]} | set(seen.get("bones", ()))
+    for s in seen["seats"]:
+        codes |= set(s["played"]) | set(s["face_up"]) | set(s.get("cards", ()))
+    return codes

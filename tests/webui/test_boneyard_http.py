@@ -117,3 +117,31 @@ def test_the_pages_load_the_boneyard_script_and_its_round_panel(table):
     assert "boneyard.js" in page and 'id="by-me"' in page
     page = Phone(dash).get("/").get_data(as_text=True)
     assert "boneyard.js" in page and 'id="by-table"' in page
+
+
+def test_the_feed_never_names_another_seats_hand_card(table):
+    dash, _, phones = table
+    take(phones[1], "bid", bid="leave")
+    take(phones[2], "bid", bid="take")
+    take(phones[2], "discard", card="9D")
+    take(phones[2], "play", card="JS")
+    items = phones[3].get("/api/feed").get_json()
+    assert "J♠" in str(items)                       # played: public
+    # the trump ranking ("Trump ranks Joker > J♠ > ...") lists every card and is nobody's hand
+    told = str([i for i in items if "Trump ranks" not in i["raw_text"]])
+    assert not any(c in told for c in ("9♦", "A♠", "K♠", "J♣"))    # Ben's discard and his hand
+
+
+def test_an_unnamed_hand_picks_its_card_from_the_boneyard_pack(dash, dash_host):
+    tokens = open_night(dash.extensions["croupier"], seen=False)
+    phones = {s: Phone(dash) for s in tokens}
+    for s, token in tokens.items():
+        phones[s].join(token)
+    take(phones[1], "bid", bid="leave")
+    take(phones[2], "bid", bid="take")
+    discard = option(phones[2], "discard")
+    assert discard["needs"] == ["card"] and len(discard["pack"]) == 25 and "JK" in discard["pack"]
+    r = phones[2].post(discard["post"]["url"], dict(discard["post"]["body"], card="8S"))
+    assert r.status_code == 400 and "not in the Boneyard pack (9 to ace and the joker)" in r.get_json()["error"]
+    r = phones[2].post(discard["post"]["url"], dict(discard["post"]["body"], card="9D"))
+    assert r.status_code == 200, r.get_json()
