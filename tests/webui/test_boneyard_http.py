@@ -145,3 +145,20 @@ def test_an_unnamed_hand_picks_its_card_from_the_boneyard_pack(dash, dash_host):
     assert r.status_code == 400 and "not in the Boneyard pack (9 to ace and the joker)" in r.get_json()["error"]
     r = phones[2].post(discard["post"]["url"], dict(discard["post"]["body"], card="9D"))
     assert r.status_code == 200, r.get_json()
+
+
+def test_a_modifier_prompt_is_a_button_per_card_therapy_club(dash, dash_host):
+    hands = {1: "9H KH KD 9C QC", 2: "JS AS KS JC 9D", 3: "AH TH QD TD JK", 4: "QS 9S TS AD KC"}
+    tokens = open_night(dash.extensions["croupier"], hands=hands, up="TC")
+    phones = {s: Phone(dash) for s in tokens}
+    for s, token in tokens.items():
+        phones[s].join(token)
+    take(phones[1], "bid", bid="leave")
+    take(phones[2], "bid", bid="take")
+    take(phones[2], "discard", card="9D")
+    reveals = [o for o in me(phones[3])["options"] if o["action"] == "reveal"]
+    assert len(reveals) == 5 and all(o["rule"] == "therapy-club" for o in reveals)
+    take(phones[3], "reveal", card="JK")
+    seen = Phone(dash).get("/state").get_json()["boneyard"]
+    assert [m["name"] for m in seen["modifiers"]] == ["Therapy Club"]
+    assert [c["pretty"] for c in seen["seats"][2]["face_up"]] == ["Joker"]
