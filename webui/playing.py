@@ -28,7 +28,7 @@ from referee import engine
 from referee.engine import HOST
 from referee.events import parse_any_card
 
-from . import boonaken_views
+from . import boneyard_views, boonaken_views
 from .console import option_key
 
 if TYPE_CHECKING:
@@ -71,8 +71,10 @@ class Secrecy:
         self.visible = {c["card"] for b in _boards(mine).values() for c in b["cards"] if c["card"]}
         self.visible |= set((mine.get("hand") or {}).get("community") or ())
         self.visible |= boonaken_views.seen_codes(mine.get("boonaken"))     # a Boonaken deal's cards
+        self.visible |= boneyard_views.seen_codes(mine.get(boneyard_views.GAME))
         self.hidden = ({c["card"] for b in _boards(everything).values() for c in b["cards"] if c["card"]}
-                       | boonaken_views.seen_codes(everything.get("boonaken"))) - self.visible
+                       | boonaken_views.seen_codes(everything.get("boonaken"))
+                       | boneyard_views.seen_codes(everything.get(boneyard_views.GAME))) - self.visible
         names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
         self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
 

@@ -24,7 +24,7 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.seating import BANK
 
-from . import boonaken_views
+from . import boneyard_views, boonaken_views
 from .console import option_key
 # the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
 from .feed import feed, names_of, told_at, why  # noqa: F401
@@ -177,9 +177,12 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
 
 
 def _game_view(seen: dict, names: dict[int, str]) -> dict:
-    """A game's own part of the view, with names: Boonaken's deal and sheet (webui/boonaken_views.py)."""
+    """A game's own part of the view, with names: Boonaken's deal and sheet (webui/boonaken_views.py),
+    Boneyard euchre's round (webui/boneyard_views.py)."""
     if "boonaken" in seen:
         return {"boonaken": boonaken_views.deal_words(seen["boonaken"], names)}
+    if boneyard_views.GAME in seen:
+        return {"boneyard": boneyard_views.round_words(seen[boneyard_views.GAME], names)}
     return {}
 
 
@@ -217,10 +220,11 @@ def _option(option: Option, post: dict, seen: dict, names: dict[int, str] | None
     return {"action": option.action, "name": name, "label": option.label, "text": named(option.label, names or {}),
             "rule": option.rule, "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
             "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen, names),
-            "post": post, **(boonaken_views.option_extra(option) if "boonaken" in seen else {})}
+            "post": post, **(boonaken_views.option_extra(option) if "boonaken" in seen else
+                             boneyard_views.option_extra(option) if boneyard_views.GAME in seen else {})}
 
 
-def _seat_post(option: Option) -> dict | None:
+def _seat_post(option: Option, game: str | None = None) -> dict | None:
     """The seat endpoint that takes `option`, and what it is sent (the endpoint finds the option
     again and sends the referee its event): nothing secret, since the event itself stays here."""
     if option.action == "decide":
@@ -232,10 +236,16 @@ def _seat_post(option: Option) -> dict | None:
     if option.action == "expose":
         card = option.event.card
         return {"url": "/api/seat/card", "body": {"action": "expose", **({"card": card.code} if card else {})}}
-    if option.action in boonaken_views.SEAT_ACTIONS:
+    if option.action in seat_actions(game):
         # found again by its key among this seat's own options (blueprints/api.py, take_option)
         return {"url": "/api/seat/option", "body": {"seat": option.seat, "option": option_key(option)}}
     return None
+
+
+def seat_actions(game: str | None) -> tuple[str, ...]:
+    """The option actions a phone posts to /api/seat/option: Boneyard euchre's on a Boneyard night,
+    Boonaken's otherwise (as before)."""
+    return boneyard_views.SEAT_ACTIONS if game == boneyard_views.GAME else boonaken_views.SEAT_ACTIONS
 
 
 def seat_options(state, seat: int, seen: dict, names: dict[int, str] | None = None) -> list[dict]:
@@ -243,7 +253,7 @@ def seat_options(state, seat: int, seen: dict, names: dict[int, str] | None = No
     swap, is done at the table and entered by the host)."""
     out = []
     for option in engine.options(state, seat):
-        post = _seat_post(option)
+        post = _seat_post(option, state.game)
         if post is not None:
             out.append(_option(option, post, seen, names))
     return out

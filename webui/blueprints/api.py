@@ -19,7 +19,7 @@ from referee.ledger import balances_csv, ledger_csv
 from referee.money import money
 
 from .. import console, money_views, views
-from ..boonaken_views import PACK, SEAT_ACTIONS
+from .. import boneyard_views, boonaken_views
 from ..security import (ApiError, bad, body, card_field, current_seat, field, idempotent, key_for_store, seat_required,
                         stake_field)
 from ..sse import TooManyStreams, parse_last_id
@@ -199,7 +199,7 @@ def bet():
 def take_option():
     """One of this seat's own options by the key its page was given (`{"seat": N, "option": key}`,
     and `card` where the option needs one): Boonaken's bids, discards, trump, plays, roem and
-    challenges. The seat is the phone's own (its cookie): naming another seat, or the key of a
+    challenges; Boneyard euchre's Take It / Leave It, discard, trump, plays and modifier moves. The seat is the phone's own (its cookie): naming another seat, or the key of a
     move another seat is offered, is a 403 in words; a key no longer offered is a 409."""
     data = body()
     named_seat = field(data, "seat", "int", required=False, lo=1, hi=99)
@@ -219,13 +219,17 @@ def take_option():
             raise ApiError(403, f"that move is seat {other}'s, not yours (seat {g.seat}): "
                                 f"a phone makes only its own seat's moves")
         mine = console.find_option(state, g.seat, key)    # raises: not a key (400), or no longer offered (409)
-    if mine.action not in SEAT_ACTIONS:
+    if mine.action not in views.seat_actions(state.game):
         raise ApiError(409, f"{mine.label}: made at the table, not from the phone")
     if set(mine.needs) - {"card"}:
         raise ApiError(409, f"{mine.label}: the host enters this one")
     if "card" in mine.needs and not (mine.action == "discard" and data.get("card") in (None, "")):
         card = card_field(data, "card")
-        if card.code not in PACK:
+        if state.game == boneyard_views.GAME:
+            if card.code not in boneyard_views.PACK:
+                raise bad(f"the {card.pretty} is not in the Boneyard pack (9 to ace and the joker): "
+                          f"choose another card")
+        elif card.code not in boonaken_views.PACK:
             raise bad(f"the {card.pretty} is not in the Boonaken pack (7 to ace): choose another card")
     return jsonify(night().submit(console.fill(mine, data, state.seats), key_for_store(), f"seat {g.seat}"))
 

@@ -73,7 +73,7 @@ P.renderTable = (s) => {
   C.clear(document.getElementById("pending"), s.waiting.length ? s.waiting.map((p) =>
     el("li", { class: p.blocks ? "blocking" : "" }, p.text || `${p.who}: ${p.prompt}`)) : el("li", { class: "muted" }, "Nobody."));
   P.renderSettings(s.night);
-  if (P.renderBoonaken(s)) return;
+  if (P.renderBoonaken(s) || P.renderBoneyard(s)) return;
   C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
     class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
     el("h3", {}, seat.name, el("small", {}, " seat " + seat.seat)),
@@ -90,6 +90,17 @@ P.renderBoonaken = (s) => {
   if (!bk) return false;
   C.clear(document.getElementById("bk-deal"), B.deal(bk));
   C.clear(document.getElementById("bk-sheet-box"), B.sheet(bk.sheet));
+  return true;
+};
+
+/* A Boneyard euchre night on the Table page: the round and the team scores instead of the pot. */
+P.renderBoneyard = (s) => {
+  const by = s.boneyard;
+  const box = document.getElementById("by-table");
+  if (box) box.hidden = !by;
+  if (!by) return false;
+  for (const id of ["money", "seats"]) document.getElementById(id).hidden = true;
+  C.clear(document.getElementById("by-round"), Y.round(by));
   return true;
 };
 
@@ -137,7 +148,14 @@ P.renderMe = (me) => {
     C.clear(document.getElementById("bk-me-deal"), B.deal(bk));
     C.clear(document.getElementById("bk-me-sheet-box"), B.sheet(bk.sheet));
   }
-  C.clear(document.getElementById("my-cards"), (bk ? B.mine(bk, me.seat) : me.me ? me.me.cards : []).map(P.card));
+  const by = me.state.boneyard;       // a Boneyard euchre night: the round and the team scores, no money
+  document.getElementById("by-me").hidden = !by;
+  if (by) {
+    document.getElementById("money-line").hidden = true;
+    C.clear(document.getElementById("by-me-round"), Y.round(by));
+  }
+  C.clear(document.getElementById("my-cards"), (bk ? B.mine(bk, me.seat) : by ? Y.mine(by, me.seat)
+    : me.me ? me.me.cards : []).map(P.card));
   P.renderWar(document.getElementById("me-war"), me.state.hand && me.state.hand.war);
   const asked = me.state.pending.map((p) => p.id);
   const button = (o) => C.option({ ...o, label: o.text || o.label }, P.loadMe);   // names in the words
@@ -147,11 +165,11 @@ P.renderMe = (me) => {
       el("div", { class: "buttons" }, answers.length ? answers.map(button)
         : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
-  document.getElementById("decisions-card").hidden = !!bk && !items.length;   // Boonaken asks nothing but moves
+  document.getElementById("decisions-card").hidden = !!(bk || by) && !items.length;   // these ask nothing but moves
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
   const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
-  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : moves.map(button))
+  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : by ? Y.moves(moves, P.loadMe) : moves.map(button))
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
   P.alertIfAsked(me);
 };

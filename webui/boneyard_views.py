@@ -1,0 +1,123 @@
+"""A Boneyard euchre round as the phones, the Table page and the host console show it.
+
+Everything here is derived from the referee's `view(state, viewer)["boneyard-euchre"]` of the viewer
+who asks (referee/games/boneyard/views.py), so it shows no card that view hides: this module adds
+only names, cards as people write them (10♠, Joker) and sentences ("Ben takes the Q♠, trump ♠
+spades"). Its options are the phone's buttons: Take It / Leave It, one button per card where the
+referee knows the hand, a card picker limited to the Boneyard pack (9 to ace and the joker) where
+it does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.boneyard.cards import PACK as BONEYARD_PACK
+from referee.lookup import rule_by_id
+from referee.options import Option
+
+from .boonaken_views import card
+from .wording import named
+
+GAME = "boneyard-euchre"
+PACK = [c.code for c in BONEYARD_PACK]          # the 25 cards: 9 to ace of each suit and the joker
+SEAT_ACTIONS = ("bid", "trump", "discard", "play", "pass", "reveal", "decline", "rob", "fools_gold", "penny",
+                "flip")
+SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
+PHASE_WORDS = {"taking": "to Take It or Leave It", "naming": "to name trump", "discard": "to discard",
+               "modifiers": "to draw the modifiers", "play": "to play"}
+
+
+def _who(names: dict[int, str], seat: int | None) -> str:
+    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
+
+
+def _pretty(code: str | None) -> str:
+    return card(code)["pretty"] if code else ""
+
+
+def _modifier(m: dict) -> dict:
+    """An active modifier with its rule text from the rule sheet (the view's own text otherwise)."""
+    rule = rule_by_id(m["id"])
+    return {**m, "text": rule.text if rule is not None else m["text"]}
+
+
+def _turn(seen: dict) -> tuple[int | None, str]:
+    phase = seen["phase"]
+    seat = {"taking": seen.get("to_choose"), "naming": seen.get("maker"), "discard": seen.get("maker"),
+            "modifiers": seen.get("dealer"), "play": seen.get("to_play")}.get(phase)
+    return seat, PHASE_WORDS.get(phase, "")
+
+
+def round_words(seen: dict, names: dict[int, str]) -> dict:
+    """The viewer's Boneyard view with names, sentences and cards to draw; before the first round
+    only the teams and the scores."""
+    teams = seen.get("teams") or [[], []]
+    team_names = [" & ".join(_who(names, s) for s in t) for t in teams]
+    scores = seen.get("scores", [0, 0])
+    score_words = f"{team_names[0]} {scores[0]}, {team_names[1]} {scores[1]}"
+    if "round" not in seen:
+        return {"round": None, "team_names": team_names, "scores": scores, "score_words": score_words}
+    maker, trump = seen["maker"], seen["trump"]
+    headline = f"Round {seen['round']} (game {seen['game_no']}): {_who(names, seen['dealer'])} deals"
+    if seen["up_bone"]:
+        headline += f", the bone turned up is the {_pretty(seen['up_bone'])}"
+    maker_words = ""
+    if maker is not None:
+        maker_words = f"{_who(names, maker)} takes the {_pretty(seen['taken'])}" if seen["taken"] else \
+            f"{_who(names, maker)} is the Maker"
+        if trump:
+            maker_words += f", trump {SUIT_WORDS.get(trump, trump)}"
+    seats = [{**s, "name": _who(names, s["seat"]), "played": [card(c) for c in s["played"]],
+              "face_up": [card(c) for c in s["face_up"]],
+              **({"cards": [card(c) for c in s["cards"]]} if "cards" in s else {})} for s in seen["seats"]]
+    tricks = [0, 0]
+    for s in seen["seats"]:
+        tricks[s["team"] - 1] += s["tricks"]
+    turn, doing = _turn(seen)
+    return {
+        **seen, "seats": seats, "headline": headline, "maker_words": maker_words,
+        "team_names": team_names, "score_words": score_words,
+        "tricks_words": f"Tricks: {team_names[0]} {tricks[0]}, {team_names[1]} {tricks[1]}",
+        "bids_words": [f"{_who(names, b['seat'])}: {'Take It' if b['choice'] == 'take' else 'Leave It'}"
+                       for b in seen["bids"]],
+        "modifiers": [_modifier(m) for m in seen["modifiers"]],
+        "turn": turn, "turn_words": f"{_who(names, turn)} {doing}" if turn is not None and doing else "",
+        "up_card": card(seen["up_bone"]) if seen["up_bone"] else None,
+        "taken_card": card(seen["taken"]) if seen["taken"] else None,
+        "trick_cards": [{"seat": t["seat"], "name": _who(names, t["seat"]), **card(t["card"])} for t in seen["trick"]],
+        "last_trick_words": named(seen["tricks"][-1]["text"], names) if seen["tricks"] else "",
+        "revokes_words": [named(f"Seat {r['seat']}: {r['reason']}", names) for r in seen["revokes"]],
+        "result_words": "" if seen["winner"] is None else f"{team_names[seen['winner'] - 1]} win the game",
+    }
+
+
+def option_extra(option: Option) -> dict[str, Any]:
+    """What the phone's buttons show of a Boneyard option: a card's code, a trump's suit, Take It or
+    Leave It; and the cards a `needs: ["card"]` picker may offer (the Boneyard pack)."""
+    e = option.event
+    out: dict[str, Any] = {}
+    if option.action == "bid":
+        out["bid"] = e.bid
+    if getattr(e, "card", None) is not None:
+        out["card"] = card(e.card.code)
+    if option.action == "trump":
+        out["suit"] = e.suit
+    if "card" in option.needs:
+        out["pack"] = PACK
+    return out
+
+
+def seen_codes(seen: dict | None) -> set[str]:
+    """Every card code the viewer's Boneyard view names as a card on the table or in a hand (for
+    the feed's words of an event); the trump ranking lists every card and names nobody's, so it is
+    left out."""
+    if not seen or "round" not in seen:
+        return set()
+    codes = {c for c in (seen["up_bone"], seen["taken"], seen["copied"], seen.get("discard"),
+                         seen["penny"].get("card")) if c}
+    codes |= {f["card"] for f in seen["flips"]} | {t["card"] for t in seen["trick"]}
+    codes |= {c["card"] for t in seen["tricks"] for c in t["cards"]} | set(seen.get("bones", ()))
+    for s in seen["seats"]:
+        codes |= set(s["played"]) | set(s["face_up"]) | set(s.get("cards", ()))
+    return codes
