@@ -27,9 +27,10 @@ from ...announcements import Kind
 from ...cards import Card, deck52
 from ...engine import Refusal, apply, can, options
 from ...events import (CardDealt, CardExposed, CardsSwapped, Decision, Event, Fold, HandEnded, HandShown,
-                       HandStarted, TableOpened, dumps_jsonl)
+                       HandStarted, TableOpened)
 from ...options import Option
 from ...state import State
+from ...witnesses import write_witnesses
 from .invariants import Invariants
 
 MAX_STEPS = 3000                 # accepted events per hand before it is declared endless
@@ -344,11 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     stats = simulate(args.hands, args.seats, args.seed, check=not args.no_check, replay_every=args.replay_every)
     print(stats.summary())
     if args.witnesses and stats.witnesses:
-        args.witnesses.mkdir(parents=True, exist_ok=True)
-        for kind, events in stats.witnesses.items():
-            path = args.witnesses / (kind.replace(" ", "-") + ".jsonl")
-            path.write_text(dumps_jsonl(events), encoding="utf-8")
-            print(f"witness: {path}")
+        write_witnesses(args.witnesses, stats.witnesses)
     return 1 if stats.violations else 0
 
 

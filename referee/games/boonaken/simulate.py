@@ -23,8 +23,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ...engine import Refusal, apply, can, options
-from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandEnded, TableOpened, dumps_jsonl
+from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandEnded, TableOpened
 from ...state import State
+from ...witnesses import write_witnesses
 from . import bidding, deal as layouts
 from .invariants import Invariants, Truth
 from .roem_calls import cards_owed
@@ -399,11 +400,7 @@ def run(args: argparse.Namespace) -> int:
                      replay_every=args.replay_every)
     print(stats.summary())
     if args.witnesses and stats.witnesses:
-        args.witnesses.mkdir(parents=True, exist_ok=True)
-        for kind, events in stats.witnesses.items():
-            path = args.witnesses / (kind.replace(" ", "-") + ".jsonl")
-            path.write_text(dumps_jsonl(events), encoding="utf-8")
-            print(f"witness: {path}")
+        write_witnesses(args.witnesses, stats.witnesses)
     return 1 if stats.violations else 0
 
 
