@@ -28,8 +28,8 @@ from referee import engine
 from referee.engine import HOST
 from referee.events import parse_any_card
 
-from . import boneyard_views, boonaken_views
 from .console import option_key
+from .feed import seen_codes
 
 if TYPE_CHECKING:
     from .night import Night
@@ -53,10 +53,6 @@ def set_playing(night: "Night", seat: int | None) -> None:
     night.put_setting(_setting(night), "" if seat is None else str(seat))
 
 
-def _boards(seen: dict) -> dict:
-    return ((seen.get("hand") or {}).get("boards")) or {}
-
-
 def host_seen(state, seat: int) -> dict:
     """The console's view when the host plays at `seat`: that seat's cards, every decision waiting."""
     return {**engine.view(state, seat), "pending": engine.view(state, HOST)["pending"]}
@@ -68,13 +64,9 @@ class Secrecy:
     def __init__(self, state, seat: int) -> None:
         self.state, self.seat = state, seat
         everything, mine = engine.view(state, HOST), engine.view(state, seat)
-        self.visible = {c["card"] for b in _boards(mine).values() for c in b["cards"] if c["card"]}
-        self.visible |= set((mine.get("hand") or {}).get("community") or ())
-        self.visible |= boonaken_views.seen_codes(mine.get("boonaken"))     # a Boonaken deal's cards
-        self.visible |= boneyard_views.seen_codes(mine.get(boneyard_views.GAME))
-        self.hidden = ({c["card"] for b in _boards(everything).values() for c in b["cards"] if c["card"]}
-                       | boonaken_views.seen_codes(everything.get("boonaken"))
-                       | boneyard_views.seen_codes(everything.get(boneyard_views.GAME))) - self.visible
+        # every game's cards, as the feed counts them (the community cards are the same in both)
+        self.visible = seen_codes(mine)
+        self.hidden = seen_codes(everything) - self.visible
         names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
         self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
 
