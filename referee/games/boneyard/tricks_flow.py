@@ -47,9 +47,10 @@ def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple =
         return None
     cards = [c for _, c, _ in trick]
     held = ((rnd.known_holding(seat) | frozenset(later)) - not_yet) | {card}
-    if card in legal_plays(tuple(held), cards, rnd.rnd):
+    allowed = legal_plays(tuple(held), cards, rnd.rnd)
+    if card in allowed:
         return None
-    following = sorted((c for c in held if c != card and c in legal_plays(tuple(held), cards, rnd.rnd)), reverse=True)
+    following = sorted((c for c in held if c != card and c in allowed), reverse=True)
     seen = [c for c in following if c in later]
     hidden = len(following) - len(seen)
     parts = [f"held {' '.join(c.pretty for c in seen)} (played later)"] if seen else []
