@@ -233,11 +233,10 @@ class Boonaken(Game):
         return scoring.revoke_effect(hand, seat)
 
     def check_certain(self, w: Work) -> None:
-        scoring.check_certain(w)
+        certain = scoring.check_certain(w)
         hand, settings = w.hand, w.state.settings
         if not settings.stop_when_certain or hand.phase != "play":
             return
-        certain = scoring.certain_results(hand, settings)
         if all(s in certain for s in hand.bidders):
             w.say("Every result is certain: the deal ends here (stop_when_certain).", rule="deal-certain")
             scoring.mark_deal(w, tuple((s, certain[s]) for s in hand.bidders))

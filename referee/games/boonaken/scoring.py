@@ -91,11 +91,13 @@ def _out_of_play_points(hand: BoonakenDeal) -> int:
     return bcards.points([c for c in last if c is not None] + list(hand.aside), hand.trump)
 
 
-def check_certain(w: Work) -> None:
+def check_certain(w: Work) -> dict[int, bool]:
+    """Announce each result that has just become certain; all the certain ones, for the caller."""
     hand, settings = w.hand, w.state.settings
     if hand.phase != "play":
-        return
-    for seat, won in certain_results(hand, settings).items():
+        return {}
+    certain = certain_results(hand, settings)
+    for seat, won in certain.items():
         if seat in hand.certain:
             continue
         hand.certain += (seat,)
@@ -105,6 +107,7 @@ def check_certain(w: Work) -> None:
         w.say(f"Certain now: seat {seat} {'wins' if won else 'loses'} the {_contract_name(hand)}"
               f"{' (unless an earlier revoke comes to light)' if hidden else ''}.{rest}", rule="deal-certain",
               seats=(seat,))
+    return certain
 
 
 # ------------------------------------------------------------------------------ the result
