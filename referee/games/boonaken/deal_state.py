@@ -107,6 +107,10 @@ class BoonakenDeal(Deal):
         gone = set(self.played.get(seat, ())) | {c for c in self.discards.get(seat, ()) if c is not None}
         return frozenset(self.known.get(seat, frozenset()) - gone)
 
+    def after_exchange(self, seat: int) -> frozenset:
+        """The named cards of the seat's hand since the exchange: those still held and those played."""
+        return self.known_holding(seat) | frozenset(self.played.get(seat, ()))
+
     def fully_known(self, seat: int) -> bool:
         return len(self.known_holding(seat)) == self.holding(seat)
 

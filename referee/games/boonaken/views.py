@@ -77,9 +77,8 @@ def seat_options(state, seat: int) -> list[Option]:
 def _roem_amounts(hand: BoonakenDeal, settings, seat: int, low: int, high: int) -> list[int]:
     """The totals a seat may state: what its hand holds when the referee knows it, else any."""
     if hand.fully_known(seat):
-        cards = hand.known_holding(seat) | frozenset(hand.played.get(seat, ()))
-        trump = hand.trump if hand.trump is not None else None
-        return [t for t in roem.declarable_totals(tuple(cards), trump, settings) if low <= t <= high]
+        cards = hand.after_exchange(seat)
+        return [t for t in roem.declarable_totals(tuple(cards), hand.trump, settings) if low <= t <= high]
     return list(range(max(low, 20), high + 1, 10))
 
 
@@ -98,7 +97,7 @@ def _roem_options(hand: BoonakenDeal, settings, seat: int) -> list[Option]:
     if seat in cards_owed(hand):
         amount = hand.declared if seat == hand.declarer else dict(hand.challenges)[seat]
         if hand.fully_known(seat):
-            cards = tuple(hand.known_holding(seat) | frozenset(hand.played.get(seat, ())))
+            cards = tuple(hand.after_exchange(seat))
             best = roem.highest_roem_card(cards, hand.trump, amount, settings)
             if best is not None:
                 out.append(Option("roem_card", seat, f"Name {best.pretty} as my highest roem card",
