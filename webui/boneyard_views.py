@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.boneyard.cards import PACK as BONEYARD_PACK
+from referee.games.boneyard.modifier_ids import NAMES as MODIFIER_NAMES
 from referee.lookup import rule_by_id
 from referee.options import Option
 
+from . import boneyard_sheet
 from .boonaken_views import card
 from .wording import named
 
@@ -49,15 +51,56 @@ def _turn(seen: dict) -> tuple[int | None, str]:
     return seat, PHASE_WORDS.get(phase, "")
 
 
-def round_words(seen: dict, names: dict[int, str]) -> dict:
-    """The viewer's Boneyard view with names, sentences and cards to draw; before the first round
-    only the teams and the scores."""
+def _ranking(seen: dict) -> dict:
+    """The effective order of trump and of the led suit, highest first, as the view gives it (the
+    referee's one ranking function, under trump and the active modifiers)."""
+    out = {}
+    for which in ("trump", "led"):
+        cards = seen["ranking"][which]
+        if not cards:
+            continue
+        suit = seen["trump"] if which == "trump" else _led_suit(cards)
+        title = f"{'Trump' if which == 'trump' else 'Led'} {SUIT_WORDS[suit]}" if suit in SUIT_WORDS else "The led suit"
+        out[which] = {"cards": [card(c) for c in cards],
+                      "words": f"{title}, highest first: " + " > ".join(_pretty(c) for c in cards)}
+    return out
+
+
+def _led_suit(cards: list[str]) -> str | None:
+    """The suit of the led ranking: the one plain suit all its cards share, if they do."""
+    suits = {c[1] for c in cards if c != "JK"}
+    return suits.pop() if len(suits) == 1 else None
+
+
+def _flip(f: dict) -> str:
+    adds = f" ({MODIFIER_NAMES.get(f['adds'], f['adds'])})" if f["adds"] else ""
+    return f"{MODIFIER_NAMES.get(f['by'], f['by'])} flipped the {_pretty(f['card'])}{adds}"
+
+
+def _penny(seen: dict, names: dict[int, str]) -> str:
+    """The Lucky Penny in words: its card only once the view names it (played, or to the host)."""
+    p, maker = seen["penny"], seen["maker"]
+    if not p["placed"]:
+        return ""
+    partner = next(s for t in seen["teams"] if maker in t for s in t if s != maker)
+    what = f", the {_pretty(p['card'])}" if p.get("card") else ""
+    if p["played"]:
+        return f"{_who(names, partner)} played the Lucky Penny{what}"
+    return f"A bone lies face down in front of {_who(names, partner)} (Lucky Penny){what or ', unseen'}"
+
+
+def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) -> dict:
+    """The viewer's Boneyard view with names, sentences and cards to draw, and the score sheet of
+    the `finished` rounds (their public views); before the first round only the teams, the scores
+    and the sheet."""
     teams = seen.get("teams") or [[], []]
     team_names = [" & ".join(_who(names, s) for s in t) for t in teams]
     scores = seen.get("scores", [0, 0])
     score_words = f"{team_names[0]} {scores[0]}, {team_names[1]} {scores[1]}"
+    sheet = boneyard_sheet.sheet(list(finished), team_names, names)
     if "round" not in seen:
-        return {"round": None, "team_names": team_names, "scores": scores, "score_words": score_words}
+        return {"round": None, "team_names": team_names, "scores": scores, "score_words": score_words,
+                "sheet": sheet}
     maker, trump = seen["maker"], seen["trump"]
     headline = f"Round {seen['round']} (game {seen['game_no']}): {_who(names, seen['dealer'])} deals"
     if seen["up_bone"]:
@@ -89,6 +132,10 @@ def round_words(seen: dict, names: dict[int, str]) -> dict:
         "last_trick_words": named(seen["tricks"][-1]["text"], names) if seen["tricks"] else "",
         "revokes_words": [named(f"Seat {r['seat']}: {r['reason']}", names) for r in seen["revokes"]],
         "result_words": "" if seen["winner"] is None else f"{team_names[seen['winner'] - 1]} win the game",
+        "ranking_words": _ranking(seen), "tricks_explained": boneyard_sheet.tricks(seen, names),
+        "flips_words": [_flip(f) for f in seen["flips"]], "penny_words": _penny(seen, names),
+        "waiting_words": [named(w, names) for w in seen["waiting"]], "sheet": sheet,
+        "carried_words": ", ".join(MODIFIER_NAMES.get(m, m) for m in seen["carried"]),
     }
 
 
@@ -103,8 +150,13 @@ def option_extra(option: Option) -> dict[str, Any]:
         out["card"] = card(e.card.code)
     if option.action == "trump":
         out["suit"] = e.suit
+    if option.action == "pass":
+        out["to_seat"] = e.to_seat
     if "card" in option.needs:
         out["pack"] = PACK
+    # the words before the card ("Collect Call: give a card to seat 3"): the phone shows a row of
+    # card buttons under them, not the words again on each button
+    out["group"] = option.label.rsplit(": ", 1)[0] if out.get("card") else option.label
     return out
 
 

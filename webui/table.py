@@ -17,6 +17,7 @@ from referee.events import Event, from_json
 from referee.ledger import Transfer
 from referee.state import State
 
+from .hands_over import HandsOver
 from .store import Store
 
 
@@ -37,9 +38,11 @@ class Table:
         # the first announcement id each logged event could say (ids only grow): where an event
         # that says nothing (a bet) sits among the announcements, for the feed
         self.said_from: list[int] = []
+        self.hands_over = HandsOver()     # each finished hand's public view, for a score sheet across hands
         for store_seq, data in store.events(session_id):
             self.said_from.append(self.state.next_announcement)
             self.state, said = apply(self.state, from_json(data))
+            self.hands_over.note(self.state)
             self.announcements.extend(said)
             self.store_seq.append(store_seq)
         self._sync_ledger()
@@ -84,12 +87,14 @@ class Table:
                     return Submitted(store_seq, False, [])
                 self.said_from.append(self.state.next_announcement)
                 self.state = new_state
+                self.hands_over.note(new_state)
                 self.announcements.extend(said)
                 self.store_seq.append(store_seq)
                 reason = getattr(event, "reason", "") if event.type == "undo" else "recovered after restart"
                 self._sync_ledger(reason or "undo")
         except BaseException:
             self.state = before[0]
+            self.hands_over.note(self.state)
             del self.announcements[before[1]:], self.store_seq[before[2]:], self.said_from[before[3]:]
             raise
         return Submitted(store_seq, True, said)

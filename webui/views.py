@@ -172,17 +172,18 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
         "pot_text": fmt(state.pot_total()), "pending": [_pending_words(p, state, names) for p in seen["pending"]],
         "waiting": _waiting(state, names),
         "events": len(state.log), "undone": sorted(state.undone),
-        **_game_view(seen, names),
+        **_game_view(seen, names, night.table),
     }
 
 
-def _game_view(seen: dict, names: dict[int, str]) -> dict:
+def _game_view(seen: dict, names: dict[int, str], table) -> dict:
     """A game's own part of the view, with names: Boonaken's deal and sheet (webui/boonaken_views.py),
-    Boneyard euchre's round (webui/boneyard_views.py)."""
+    Boneyard euchre's round and its score sheet across the finished rounds (webui/boneyard_views.py)."""
     if "boonaken" in seen:
         return {"boonaken": boonaken_views.deal_words(seen["boonaken"], names)}
     if boneyard_views.GAME in seen:
-        return {"boneyard": boneyard_views.round_words(seen[boneyard_views.GAME], names)}
+        return {"boneyard": boneyard_views.round_words(seen[boneyard_views.GAME], names,
+                                                      table.hands_over.views())}
     return {}
 
 

@@ -1,12 +1,15 @@
 """A Boneyard euchre night for the dashboard tests: four players and round 1 (Dev deals) whose
 cards the host entered, so the phones get one button per card. The Q♠ turned up draws Shoot The
-Moon."""
+Moon; `with_up` turns up another card (the Q♠ takes its place), to draw that card's modifier.
+And the phone's side: its options, taking one by what its button shows."""
 
 from __future__ import annotations
 
 from referee import engine
 from referee.cards import parse_card, parse_cards
 from referee.events import CardDealt
+
+from dashboard_kit import Phone
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
 HANDS = {1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"}
@@ -19,9 +22,18 @@ def submit(night, event, who="host"):
     return night.submit(event, f"bkit-{next(_n)}", who)
 
 
-def open_night(night, settings=None, seen=True, hands=None, up=UP) -> dict[int, str]:
+def with_up(code: str) -> tuple[dict[int, str], str, str]:
+    """The kit's deal with `code` turned up instead of the Q♠, which goes where `code` was: the
+    hands, the up card and the face-down bones."""
+    swap = {code: UP}
+    hands = {s: " ".join(swap.get(c, c) for c in h.split()) for s, h in HANDS.items()}
+    return hands, code, " ".join(swap.get(c, c) for c in BONES.split())
+
+
+def open_night(night, settings=None, seen=True, hands=None, up=UP, bones=BONES) -> dict[int, str]:
     """The night opened and round 1 dealt (Dev deals, Ann chooses first; `seen`: the hands' cards
-    entered, else dealt face down unnamed; `hands`, `up`: another deal); the seats' join tokens."""
+    entered, else dealt face down unnamed; `hands`, `up`, `bones`: another deal); the seats' join
+    tokens."""
     night.start("boneyard-euchre", [1, 2, 3, 4], NAMES, settings or {}, "Boneyard test night")
     start = next(o.event for o in engine.options(night.table.state, None)
                  if o.action == "start" and o.event.dealer == 4)
@@ -32,6 +44,51 @@ def open_night(night, settings=None, seen=True, hands=None, up=UP) -> dict[int, 
             seat = (4 + k) % 4 + 1
             submit(night, CardDealt(seat, held[seat][i] if seen else None, False))
     submit(night, CardDealt(None, parse_card(up), True))
-    for c in parse_cards(BONES):
+    for c in parse_cards(bones):
         submit(night, CardDealt(None, c, False, deck="boneyard"))
     return {p["seat"]: p["token"] for p in night.players()}
+
+
+def phones_for(dash, tokens) -> dict[int, Phone]:
+    """One joined phone per seat."""
+    phones = {}
+    for seat, token in tokens.items():
+        phones[seat] = Phone(dash)
+        phones[seat].join(token)
+    return phones
+
+
+def me(phone) -> dict:
+    r = phone.get("/api/me")
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def option(phone, action, **match):
+    """The phone's one option of `action` whose button shows `match` (card="9D": its card's code)."""
+    def fits(o):
+        return o["action"] == action and all((o.get(k) or {}).get("code") == v if k == "card" else o.get(k) == v
+                                             for k, v in match.items())
+    mine = me(phone)
+    found = next((o for o in mine["options"] if fits(o)), None)
+    assert found is not None, (action, match, [o["label"] for o in mine["options"]])
+    return found
+
+
+def take(phone, action, **match):
+    """Press that button (a card picker's card as `pick`)."""
+    pick = match.pop("pick", None)
+    o = option(phone, action, **match)
+    body = dict(o["post"]["body"], **({"card": pick} if pick else {}))
+    r = phone.post(o["post"]["url"], body)
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def actions(phone) -> list[tuple[str, str]]:
+    """The phone's buttons as (action, label)."""
+    return [(o["action"], o["label"]) for o in me(phone)["options"]]
+
+
+def board(phone) -> dict:
+    return me(phone)["state"]["boneyard"]

@@ -7,41 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from boneyard_kit import HANDS, open_night
+from boneyard_kit import HANDS, me, open_night, option, phones_for, take
 from dashboard_kit import Phone
 
 
 @pytest.fixture
 def table(dash, dash_host):
-    tokens = open_night(dash.extensions["croupier"])
-    phones = {}
-    for seat, token in tokens.items():
-        phones[seat] = Phone(dash)
-        phones[seat].join(token)
-    return dash, dash_host, phones
-
-
-def me(phone) -> dict:
-    r = phone.get("/api/me")
-    assert r.status_code == 200, r.get_json()
-    return r.get_json()
-
-
-def option(phone, action, **match):
-    mine = me(phone)
-    def fits(o):
-        return o["action"] == action and all((o.get(k) or {}).get("code") == v if k == "card" else o.get(k) == v
-                                             for k, v in match.items())
-    found = next((o for o in mine["options"] if fits(o)), None)
-    assert found is not None, (action, match, [o["label"] for o in mine["options"]])
-    return found
-
-
-def take(phone, action, **match):
-    o = option(phone, action, **match)
-    r = phone.post(o["post"]["url"], o["post"]["body"])
-    assert r.status_code == 200, r.get_json()
-    return r.get_json()
+    return dash, dash_host, phones_for(dash, open_night(dash.extensions["croupier"]))
 
 
 def test_take_leave_discard_and_play_from_the_phones(table):
@@ -133,10 +105,7 @@ def test_the_feed_never_names_another_seats_hand_card(table):
 
 
 def test_an_unnamed_hand_picks_its_card_from_the_boneyard_pack(dash, dash_host):
-    tokens = open_night(dash.extensions["croupier"], seen=False)
-    phones = {s: Phone(dash) for s in tokens}
-    for s, token in tokens.items():
-        phones[s].join(token)
+    phones = phones_for(dash, open_night(dash.extensions["croupier"], seen=False))
     take(phones[1], "bid", bid="leave")
     take(phones[2], "bid", bid="take")
     discard = option(phones[2], "discard")
@@ -149,10 +118,7 @@ def test_an_unnamed_hand_picks_its_card_from_the_boneyard_pack(dash, dash_host):
 
 def test_a_modifier_prompt_is_a_button_per_card_therapy_club(dash, dash_host):
     hands = {1: "9H KH KD 9C QC", 2: "JS AS KS JC 9D", 3: "AH TH QD TD JK", 4: "QS 9S TS AD KC"}
-    tokens = open_night(dash.extensions["croupier"], hands=hands, up="TC")
-    phones = {s: Phone(dash) for s in tokens}
-    for s, token in tokens.items():
-        phones[s].join(token)
+    phones = phones_for(dash, open_night(dash.extensions["croupier"], hands=hands, up="TC"))
     take(phones[1], "bid", bid="leave")
     take(phones[2], "bid", bid="take")
     take(phones[2], "discard", card="9D")
