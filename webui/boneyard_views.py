@@ -82,11 +82,27 @@ def _penny(seen: dict, names: dict[int, str]) -> str:
     p, maker = seen["penny"], seen["maker"]
     if not p["placed"]:
         return ""
-    partner = next(s for t in seen["teams"] if maker in t for s in t if s != maker)
+    partner = next(s for s in _team_of(seen, maker) if s != maker)
     what = f", the {_pretty(p['card'])}" if p.get("card") else ""
     if p["played"]:
         return f"{_who(names, partner)} played the Lucky Penny{what}"
     return f"A bone lies face down in front of {_who(names, partner)} (Lucky Penny){what or ', unseen'}"
+
+
+def _turn_words(seen: dict, names: dict[int, str], turn: int | None, doing: str) -> str:
+    """Who acts now; nobody while the lead waits (the waiting words say for what); the Maker when
+    the dummy's card is due, since they play it."""
+    if turn is None or not doing or seen["waiting"]:
+        return ""
+    maker = seen["maker"]
+    if any(m["id"] == "dummy" for m in seen["modifiers"]) and turn != maker and maker is not None \
+            and "cards" in next(s for s in seen["seats"] if s["seat"] == turn) and turn in _team_of(seen, maker):
+        return f"{_who(names, maker)} to play {_who(names, turn)}'s card (Dummy)"
+    return f"{_who(names, turn)} {doing}"
+
+
+def _team_of(seen: dict, seat: int) -> list[int]:
+    return next(t for t in seen["teams"] if seat in t)
 
 
 def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) -> dict:
@@ -125,7 +141,7 @@ def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) ->
         "bids_words": [f"{_who(names, b['seat'])}: {'Take It' if b['choice'] == 'take' else 'Leave It'}"
                        for b in seen["bids"]],
         "modifiers": [_modifier(m) for m in seen["modifiers"]],
-        "turn": turn, "turn_words": f"{_who(names, turn)} {doing}" if turn is not None and doing else "",
+        "turn": turn, "turn_words": _turn_words(seen, names, turn, doing),
         "up_card": card(seen["up_bone"]) if seen["up_bone"] else None,
         "taken_card": card(seen["taken"]) if seen["taken"] else None,
         "trick_cards": [{"seat": t["seat"], "name": _who(names, t["seat"]), **card(t["card"])} for t in seen["trick"]],
