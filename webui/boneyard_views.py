@@ -89,6 +89,15 @@ def _penny(seen: dict, names: dict[int, str]) -> str:
     return f"A bone lies face down in front of {_who(names, partner)} (Lucky Penny){what or ', unseen'}"
 
 
+def _hidden_cards(seen: dict) -> dict:
+    """The face-down cards this view names (the host's; the Maker's own discard), to draw: the
+    discard, the bones left face down, the Lucky Penny before it is played."""
+    penny = seen["penny"]
+    return {"discard": card(seen["discard"]) if seen.get("discard") else None,
+            "bones": [card(c, up=False) for c in seen.get("bones", ())],
+            "penny": card(penny["card"], up=False) if penny.get("card") and not penny["played"] else None}
+
+
 def _turn_words(seen: dict, names: dict[int, str], turn: int | None, doing: str) -> str:
     """Who acts now; nobody while the lead waits (the waiting words say for what); the Maker when
     the dummy's card is due, since they play it."""
@@ -152,6 +161,7 @@ def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) ->
         "flips_words": [_flip(f) for f in seen["flips"]], "penny_words": _penny(seen, names),
         "waiting_words": [named(w, names) for w in seen["waiting"]], "sheet": sheet,
         "carried_words": ", ".join(MODIFIER_NAMES.get(m, m) for m in seen["carried"]),
+        "hidden_cards": _hidden_cards(seen),
     }
 
 
@@ -170,9 +180,6 @@ def option_extra(option: Option) -> dict[str, Any]:
         out["to_seat"] = e.to_seat
     if "card" in option.needs:
         out["pack"] = PACK
-    # the words before the card ("Collect Call: give a card to seat 3"): the phone shows a row of
-    # card buttons under them, not the words again on each button
-    out["group"] = option.label.rsplit(": ", 1)[0] if out.get("card") else option.label
     return out
 
 

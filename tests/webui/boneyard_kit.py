@@ -38,14 +38,7 @@ def open_night(night, settings=None, seen=True, hands=None, up=UP, bones=BONES) 
     start = next(o.event for o in engine.options(night.table.state, None)
                  if o.action == "start" and o.event.dealer == 4)
     submit(night, start)
-    held = {s: parse_cards(t) for s, t in (hands or HANDS).items()}
-    for i in range(5):
-        for k in range(4):
-            seat = (4 + k) % 4 + 1
-            submit(night, CardDealt(seat, held[seat][i] if seen else None, False))
-    submit(night, CardDealt(None, parse_card(up), True))
-    for c in parse_cards(bones):
-        submit(night, CardDealt(None, c, False, deck="boneyard"))
+    deal_cards(night, hands, up, bones, seen)
     return {p["seat"]: p["token"] for p in night.players()}
 
 
@@ -101,3 +94,26 @@ def play_out(phones) -> None:
         o = next(o for o in me(phones[seat])["options"] if o["action"] == "play")
         r = phones[seat].post(o["post"]["url"], o["post"]["body"])
         assert r.status_code == 200, r.get_json()
+
+
+def seat_move(night, seat: int, action: str, **match) -> None:
+    """Seat `seat`'s option of `action` whose event fields match (a card by its code), taken
+    in-process, as a phone the test does not drive would."""
+    option = next(o for o in engine.options(night.table.state, seat) if o.action == action
+                  and all(getattr(o.event, k) == v or getattr(getattr(o.event, k), "code", None) == v
+                          for k, v in match.items()))
+    submit(night, option.event, f"seat {seat}")
+
+
+def deal_cards(night, hands=None, up=UP, bones=BONES, seen=True) -> None:
+    """The started round's cards entered in-process, from the dealer's left: the hands (`seen`:
+    named, else face down unnamed), the up bone, the bones."""
+    held = {s: parse_cards(t) for s, t in (hands or HANDS).items()}
+    dealer = night.table.state.hand.dealer
+    for i in range(5):
+        for k in range(4):
+            seat = (dealer + k) % 4 + 1
+            submit(night, CardDealt(seat, held[seat][i] if seen else None, False))
+    submit(night, CardDealt(None, parse_card(up), True))
+    for c in parse_cards(bones):
+        submit(night, CardDealt(None, c, False, deck="boneyard"))

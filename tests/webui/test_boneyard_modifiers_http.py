@@ -37,9 +37,9 @@ def test_collect_call_each_hands_the_maker_a_card_then_the_maker_gives_one_back(
         "Collect Call: the Maker takes one card from each player, then gives one to each"]
     for seat, code in ((1, "9H"), (3, "AH"), (4, "JK")):
         take(phones[seat], "pass", card=code)
-    groups = {o["group"] for o in me(phones[2])["options"]}
-    assert groups == {"Collect Call: give a card to seat 1", "Collect Call: give a card to seat 3",
-                      "Collect Call: give a card to seat 4"}
+    gives = {(o["to_seat"], o["text"].rsplit(": ", 1)[0]) for o in me(phones[2])["options"]}
+    assert gives == {(1, "Collect Call: give a card to Ann"), (3, "Collect Call: give a card to Cleo"),
+                     (4, "Collect Call: give a card to Dev")}
     for to, code in ((1, "JC"), (3, "9H"), (4, "AH")):
         take(phones[2], "pass", card=code, to_seat=to)
     mine = {c["code"] for c in board(phones[2])["seats"][1]["cards"]}

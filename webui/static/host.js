@@ -35,10 +35,12 @@ H.render = () => {
   const n = v.night;
   C.clear(document.getElementById("host-night"), n ? [el("p", {}, el("strong", {}, n.name), ` · ${(H.games.find((g) => g.id === n.game) || {}).name || n.game}` +
     (n.ended ? " · over" : "") + (v.boonaken ? (v.hand ? ` · deal ${v.hand.number}, ${v.hand.phase}` : " · between deals")
+      : v.boneyard ? (v.hand ? ` · round ${v.hand.number}, ${v.hand.phase}` : " · between rounds")
       : (v.hand ? ` · hand ${v.hand.number}, street ${v.hand.street}, ${v.hand.phase}` : " · between hands") + ` · pot ${C.money(v.pot)}`)), el("div", { class: "seats compact" }, v.seats.map((s) => el("div", { class: "seat" + (s.to_act ? " to-act" : "") },
     el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map((c) => H.fixable(s.seat, c)), s.folded ? " folded" : "")))]
     : el("p", {}, "No night yet: start one below."));
   H.renderBoonaken(v);
+  H.renderBoneyard(v);
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   H.showCamera(v.camera);
@@ -54,6 +56,16 @@ H.renderBoonaken = (v) => {
     held.map((s) => C.el("p", { "data-seat": s.seat }, C.el("strong", {}, s.name + ": "), (s.cards || []).map(P.card),
       (s.discards || []).length ? [" discarded ", ...s.discards.map(P.card)] : null))) : null);
   C.clear(document.getElementById("bk-host-sheet"), B.sheet(bk.sheet));
+};
+
+/* A Boneyard euchre night: the round as the host sees it (every card the referee knows, the discard,
+   the bones face down, the Lucky Penny) and the score sheet. */
+H.renderBoneyard = (v) => {
+  const by = v.boneyard;
+  document.getElementById("by-host").hidden = !by;
+  if (!by) return;
+  C.clear(document.getElementById("by-host-round"), Y.round(by), Y.hostExtras(by));
+  C.clear(document.getElementById("by-host-sheet"), Y.sheet(by));
 };
 
 /* Everything the console offers comes from the referee's options: the host's own, and each seat's,
@@ -88,7 +100,7 @@ H.renderOptions = (v) => {
   const seats = v.seats.map((s) => [s, (v.seat_options[s.seat] || []).filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
-    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : opts.map(H.option)))
+    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : v.boneyard ? Y.moves(opts, H.load) : opts.map(H.option)))
     : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
   H.start = start;
@@ -211,9 +223,31 @@ H.renderNightForm = () => {
     C.clear(document.getElementById("night-settings"), (g ? g.settings : []).map(H.settingField));
     // "amounts in dollars and cents" only for a game with stakes (Boonaken plays for the drinks)
     document.getElementById("money-hint").hidden = !(g ? g.settings : []).some((x) => x.kind === "money");
+    document.getElementById("night-about").textContent = g ? g.about : "";
+    const most = (g && g.seats.max) || 8;           // Boneyard euchre: exactly four seats
+    seats.querySelectorAll("label").forEach((l, i) => { l.hidden = i >= most; });
+    H.showTeams();
   };
   sel.addEventListener("change", showSettings);
+  seats.addEventListener("input", H.showTeams);
   showSettings();
+};
+
+/* Boneyard euchre's teams as the seats are filled: partners sit opposite, so seats 1 and 3 play
+   seats 2 and 4 (the names typed decide who sits where); and who deals the first round. */
+H.showTeams = () => {
+  const box = document.getElementById("night-teams");
+  box.hidden = document.getElementById("night-game").value !== "boneyard-euchre";
+  if (box.hidden) return;
+  const name = (seat) => { const i = document.querySelector(`#night-seats input[data-seat='${seat}']`); return i.value.trim() || i.placeholder; };
+  document.getElementById("night-teams-words").textContent =
+    `Team 1: ${name(1)} (seat 1) & ${name(3)} (seat 3) · Team 2: ${name(2)} (seat 2) & ${name(4)} (seat 4). ` +
+    "Partners sit opposite: type the names in the seats where the players sit, clockwise.";
+  const dealer = document.getElementById("night-dealer");
+  const keep = dealer.value;
+  C.clear(dealer, C.el("option", { value: "" }, "later (Start hand below)"),
+    [1, 2, 3, 4].map((s) => C.el("option", { value: s }, `${name(s)} (seat ${s})`)));
+  dealer.value = keep;
 };
 
 /* One setting of the new-night form in words: what it means, and a field for its value (a select of
@@ -230,7 +264,9 @@ H.settingField = (s) => {
   // a money field's rule is the same for each ("dollars and cents"): said once, above the list
   const hint = ["bool", "money"].includes(s.kind) || (s.choices || []).length || !s.allowed ? null
     : el("small", { class: "muted" }, s.allowed);
-  return el("label", { class: "setting", "data-name": s.name }, el("span", {}, s.help || s.name), input, hint);
+  // the rule objects the setting changes (Boneyard euchre: "Lucky Penny"), said beneath it
+  const rules = (s.rules || []).length ? el("small", { class: "muted setting-rules" }, "Rules: " + s.rules.join(", ")) : null;
+  return el("label", { class: "setting", "data-name": s.name }, el("span", {}, s.help || s.name), input, hint, rules);
 };
 
 H.nightBody = () => {
@@ -255,9 +291,16 @@ H.init = async () => {
   H.games = g.ok ? g.data : [];
   H.renderNightForm();
   const on = (id, fn) => document.getElementById(id).addEventListener("submit", (ev) => { ev.preventDefault(); fn(ev.target); });
-  on("night-form", (f) => {
+  on("night-form", async (f) => {
     if (H.view && H.view.night && !H.view.night.ended && !confirm("Start a new night? Tonight's ledger stays in the store.")) return;
-    H.send("/api/host/night", H.nightBody(), f);
+    const teams = !document.getElementById("night-teams").hidden;
+    const dealer = teams ? Number(document.getElementById("night-dealer").value) : 0;
+    const r = await H.send("/api/host/night", H.nightBody(), f);
+    // the first round's dealer, chosen with the teams: its start option, as the Start hand form sends it
+    if (r.ok && dealer) {
+      await H.load();
+      if (H.start) H.send(H.start.post.url, { ...H.start.post.body, dealer });
+    }
   });
   on("hand-form", (f) => H.start && H.send(H.start.post.url, { ...H.start.post.body,
     dealer: Number(document.getElementById("hand-dealer").value) }, f));

@@ -96,11 +96,14 @@ P.renderBoonaken = (s) => {
 /* A Boneyard euchre night on the Table page: the round and the team scores instead of the pot. */
 P.renderBoneyard = (s) => {
   const by = s.boneyard;
-  const box = document.getElementById("by-table");
-  if (box) box.hidden = !by;
+  for (const id of ["by-table", "by-sheet-card"]) {
+    const box = document.getElementById(id);
+    if (box) box.hidden = !by;
+  }
   if (!by) return false;
   for (const id of ["money", "seats"]) document.getElementById(id).hidden = true;
   C.clear(document.getElementById("by-round"), Y.round(by));
+  C.clear(document.getElementById("by-sheet-box"), Y.sheet(by));
   return true;
 };
 
@@ -149,10 +152,11 @@ P.renderMe = (me) => {
     C.clear(document.getElementById("bk-me-sheet-box"), B.sheet(bk.sheet));
   }
   const by = me.state.boneyard;       // a Boneyard euchre night: the round and the team scores, no money
-  document.getElementById("by-me").hidden = !by;
+  for (const id of ["by-me", "by-me-sheet"]) document.getElementById(id).hidden = !by;
   if (by) {
     document.getElementById("money-line").hidden = true;
     C.clear(document.getElementById("by-me-round"), Y.round(by));
+    C.clear(document.getElementById("by-me-sheet-box"), Y.sheet(by));
   }
   C.clear(document.getElementById("my-cards"), (bk ? B.mine(bk, me.seat) : by ? Y.mine(by, me.seat)
     : me.me ? me.me.cards : []).map(P.card));
