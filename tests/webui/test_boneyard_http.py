@@ -128,3 +128,28 @@ def test_a_modifier_prompt_is_a_button_per_card_therapy_club(dash, dash_host):
     seen = Phone(dash).get("/state").get_json()["boneyard"]
     assert [m["name"] for m in seen["modifiers"]] == ["Therapy Club"]
     assert [c["pretty"] for c in seen["seats"][2]["face_up"]] == ["Joker"]
+
+
+def test_the_console_explains_the_game_its_teams_and_each_setting_with_its_rules(dash_host):
+    games = {g["id"]: g for g in dash_host.get("/api/games").get_json()}
+    by = games["boneyard-euchre"]
+    assert by["seats"] == {"min": 4, "max": 4} and "partners opposite" in by["about"]
+    settings = {s["name"]: s for s in by["settings"]}
+    assert settings["lucky_penny_follows"]["rules"] == ["Lucky Penny"]
+    assert settings["tie_at_ten"]["help"] == "Both teams equal at 10 or more at the end of a round"
+    assert {w["text"] for w in settings["redeal_dealer"]["choice_words"]} == {
+        "the same dealer deals again", "the deal passes to the dealer's left"}
+    assert all(s["help"] and s["rules"] for s in by["settings"])       # each setting said, and what it changes
+
+
+def test_the_host_console_sees_the_discard_and_the_bones_no_phone_does(table):
+    _, host, phones = table
+    take(phones[1], "bid", bid="leave")
+    take(phones[2], "bid", bid="take")
+    take(phones[2], "discard", card="9D")
+    hidden = host.get("/api/host/state").get_json()["boneyard"]["hidden_cards"]
+    assert hidden["discard"]["pretty"] == "9♦"
+    assert [c["code"] for c in hidden["bones"]] == ["JH", "QH", "JD", "AC"]
+    assert me(phones[2])["state"]["boneyard"]["hidden_cards"] == {"discard": hidden["discard"], "bones": [], "penny": None}
+    for seat in (1, 3, 4):
+        assert me(phones[seat])["state"]["boneyard"]["hidden_cards"] == {"discard": None, "bones": [], "penny": None}

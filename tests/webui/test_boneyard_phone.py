@@ -45,7 +45,7 @@ def buttons_are_the_options(page) -> list[str]:
 
 
 def docs_picture(page, name: str, top: str, bottom: str) -> None:
-    """The phone's page to artefacts/browser/; with CROUPIER_DOCS_IMG=1 also the part from the top
+    """The page to artefacts/browser/; with CROUPIER_DOCS_IMG=1 also the part from the top
     of `top` to the bottom of `bottom` as docs/img/<name>.jpg (docs/screenshots.py's small JPEG)."""
     shot(page, name)
     if os.environ.get("CROUPIER_DOCS_IMG") == "1":
@@ -74,6 +74,7 @@ def test_a_round_from_the_console_and_two_phones(app):
             host.fill(f"#night-seats input[data-seat='{seat}']", name)
         expect(host.locator("#night-teams-words")).to_contain_text("Team 1: Ann (seat 1) & Cleo (seat 3) · Team 2: Ben (seat 2) & Dev (seat 4)")
         host.select_option("#night-dealer", "4")
+        docs_picture(host, "boneyard-host-start", "#night-form", "#night-settings [data-name=chain_flips]")
         host.locator("#night-form button[type=submit]").click()
         expect(host.locator("#by-host-round")).to_contain_text("Round 1 (game 1): Dev deals")
         expect(host.locator("#by-scores")).to_contain_text("Ann & Cleo 0, Ben & Dev 0 · first to 10")
