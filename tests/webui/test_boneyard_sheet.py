@@ -5,7 +5,7 @@ row away again."""
 
 from __future__ import annotations
 
-from boneyard_kit import board, open_night, phones_for, play_out, take
+from boneyard_kit import board, me, open_night, phones_for, play_out, take
 
 
 def test_a_round_played_out_goes_on_every_phones_sheet_and_an_undo_takes_it_off(dash, dash_host):
@@ -37,3 +37,14 @@ def test_a_round_played_out_goes_on_every_phones_sheet_and_an_undo_takes_it_off(
         assert r.status_code == 200, r.get_json()
         assert len(board(phones[1])["sheet"]["rows"]) == rows
     assert board(phones[1])["phase"] == "play"
+
+
+def test_four_leave_its_are_a_redeal_row_on_the_sheet(dash, dash_host):
+    phones = phones_for(dash, open_night(dash.extensions["croupier"]))
+    for seat in (1, 2, 3, 4):
+        assert [o["label"] for o in me(phones[seat])["options"]] == ["Take It (Q♠)", "Leave It"]
+        take(phones[seat], "bid", bid="leave")
+    rows = board(phones[2])["sheet"]["rows"]
+    assert [(r["round"], r["what"], r["points"]) for r in rows] == [(1, "all four left it: redeal", [0, 0])]
+    start = next(o for o in dash_host.get("/api/host/state").get_json()["options"] if o["action"] == "start")
+    assert start["label"] == "Start round 2, seat 4 deals"          # redeal_dealer: the same dealer
