@@ -7,6 +7,7 @@ hands. Checked on each phone's whole page state and its feed, and on the Table p
 from __future__ import annotations
 
 import json
+import re
 
 from boneyard_kit import NAMES, me, open_night, phones_for, submit, take, with_up
 from dashboard_kit import Phone
@@ -80,3 +81,42 @@ def test_partners_never_see_each_others_hands(dash, dash_host):
     take(phones[2], "pass", card="JC", to_seat=4)               # Sweet Nothings: Ben to Dev, face down
     _hidden("JC", phones, 1, 3, table=Phone(dash))
     assert "JC" in {c["code"] for c in me(phones[4])["state"]["boneyard"]["seats"][3]["cards"]}
+
+
+CODE = re.compile(r'"((?:[9TJQKA][SHDC])|JK)"')
+PRETTY = re.compile(r"(?:10|[9JQKA])[♠♥♦♣]")     # "Joker" is a word of the settings' texts too: by code only
+
+
+def _named(text: str) -> set[str]:
+    """The cards a text names, as codes (written as codes or as people write them)."""
+    codes = set(CODE.findall(text))
+    for p in PRETTY.findall(text):
+        codes.add(("T" if p.startswith("10") else p[0]) + "SHDC"["♠♥♦♣".index(p[-1])])
+    return codes
+
+
+def _sent_to(phone) -> str:
+    mine = me(phone)
+    for o in mine["options"]:
+        o.pop("pack", None)         # a card picker's 25 cards say nothing of where a card is
+    return json.dumps(mine, ensure_ascii=False) + json.dumps(phone.get("/api/feed").get_json(), ensure_ascii=False)
+
+
+def test_every_phone_names_only_cards_its_own_view_names_at_every_move(dash, dash_host):
+    """Collect Call, Sweet Nothings passes and a Dummy round stepped through from the phones: after
+    every move, each phone's whole state, buttons and feed name no card that the referee's
+    view(state, seat) does not name."""
+    from referee import engine
+    night = dash.extensions["croupier"]
+    for up, moves in (("9D", [(2, "discard", {"card": "QS"}), (1, "pass", {"card": "9H"}), (3, "pass", {"card": "AH"}),
+                              (4, "pass", {"card": "JK"}), (2, "pass", {"card": "JC", "to_seat": 1}),
+                              (2, "pass", {"card": "9H", "to_seat": 3}), (2, "pass", {"card": "AH", "to_seat": 4}),
+                              (2, "play", {"card": "JS"})]),
+                      ("JK", [(2, "trump", {"suit": "S"}), (2, "discard", {"card": "9D"})])):
+        phones = _round(dash, up)
+        for seat, action, match in [(None, None, None), *moves]:
+            if seat is not None:
+                take(phones[seat], action, **match)
+            for s, phone in phones.items():
+                allowed = _named(json.dumps(engine.view(night.table.state, s), ensure_ascii=False))
+                assert _named(_sent_to(phone)) <= allowed, (up, action, NAMES[s], _named(_sent_to(phone)) - allowed)

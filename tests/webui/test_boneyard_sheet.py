@@ -6,6 +6,7 @@ row away again."""
 from __future__ import annotations
 
 from boneyard_kit import board, me, open_night, phones_for, play_out, take
+from dashboard_kit import Phone
 
 
 def test_a_round_played_out_goes_on_every_phones_sheet_and_an_undo_takes_it_off(dash, dash_host):
@@ -28,6 +29,8 @@ def test_a_round_played_out_goes_on_every_phones_sheet_and_an_undo_takes_it_off(
                                                         for t in seen["tricks_explained"])
     for phone in phones.values():
         assert board(phone)["sheet"] == seen["sheet"]
+    assert Phone(dash).get("/state").get_json()["boneyard"]["sheet"] == seen["sheet"]       # the Table page
+    assert dash_host.get("/api/host/state").get_json()["boneyard"]["sheet"] == seen["sheet"]
     start = next(o for o in dash_host.get("/api/host/state").get_json()["options"] if o["action"] == "start")
     assert start["label"] == "Start round 2, seat 1 deals"
     assert dash_host.post(start["post"]["url"], start["post"]["body"]).status_code == 200
