@@ -1,7 +1,7 @@
 """Boneyard euchre's score sheet across rounds, and a round's tricks explained, in words.
 
 The sheet is read from the public view (`view(state, None)["boneyard-euchre"]`) of each finished
-round (webui/hands_over.py): who dealt, who took which card, the modifiers, the makers' tricks, the
+round (kept by webui/hands_over.py): who dealt, who took which card, the modifiers, the makers' tricks, the
 points each team scored and the running score to 10. A redeal (four Leave Its) is a row too. Only
 what that view shows is used, so the sheet names no hidden card.
 """
@@ -9,23 +9,15 @@ what that view shows is used, so the sheet names no hidden card.
 from __future__ import annotations
 
 from .boonaken_views import card
-from .wording import named
+from .wording import named, seat_name as _who
 
-GAME = "boneyard-euchre"
 TARGET = 10          # sheet line 9: the game ends at the end of a round with a team at 10 or more
 
 
-def _who(names: dict[int, str], seat: int | None) -> str:
-    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
-
-
 def sheet(finished: list[dict], team_names: list[str], names: dict[int, str]) -> dict:
-    """One row per finished round (oldest first), each with its words; and the running totals."""
+    """One row per finished round (their Boneyard views, oldest first), each with its words."""
     rows = []
-    for view in finished:
-        r = view.get(GAME) or {}
-        if "round" not in r:
-            continue
+    for r in finished:
         maker = r["maker"]
         if r["redeal"]:
             what = "all four left it: redeal"

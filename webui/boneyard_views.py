@@ -19,7 +19,7 @@ from referee.options import Option
 
 from . import boneyard_sheet
 from .boonaken_views import card
-from .wording import named
+from .wording import named, seat_name as _who
 
 GAME = "boneyard-euchre"
 PACK = [c.code for c in BONEYARD_PACK]          # the 25 cards: 9 to ace of each suit and the joker
@@ -28,10 +28,6 @@ SEAT_ACTIONS = ("bid", "trump", "discard", "play", "pass", "reveal", "decline", 
 SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 PHASE_WORDS = {"taking": "to Take It or Leave It", "naming": "to name trump", "discard": "to discard",
                "modifiers": "to draw the modifiers", "play": "to play"}
-
-
-def _who(names: dict[int, str], seat: int | None) -> str:
-    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
 
 
 def _pretty(code: str | None) -> str:
@@ -82,7 +78,7 @@ def _penny(seen: dict, names: dict[int, str]) -> str:
     p, maker = seen["penny"], seen["maker"]
     if not p["placed"]:
         return ""
-    partner = next(s for s in _team_of(seen, maker) if s != maker)
+    partner = _partner(seen, maker)
     what = f", the {_pretty(p['card'])}" if p.get("card") else ""
     if p["played"]:
         return f"{_who(names, partner)} played the Lucky Penny{what}"
@@ -99,19 +95,18 @@ def _hidden_cards(seen: dict) -> dict:
 
 
 def _turn_words(seen: dict, names: dict[int, str], turn: int | None, doing: str) -> str:
-    """Who acts now; nobody while the lead waits (the waiting words say for what); the Maker when
-    the dummy's card is due, since they play it."""
+    """Who acts now; nobody while the lead waits (the waiting words say for what); under Dummy the
+    Maker when the dummy's card is due, since they play it (the hand lies face up by then)."""
     if turn is None or not doing or seen["waiting"]:
         return ""
     maker = seen["maker"]
-    if any(m["id"] == "dummy" for m in seen["modifiers"]) and turn != maker and maker is not None \
-            and "cards" in next(s for s in seen["seats"] if s["seat"] == turn) and turn in _team_of(seen, maker):
+    if maker is not None and turn == _partner(seen, maker) and any(m["id"] == "dummy" for m in seen["modifiers"]):
         return f"{_who(names, maker)} to play {_who(names, turn)}'s card (Dummy)"
     return f"{_who(names, turn)} {doing}"
 
 
-def _team_of(seen: dict, seat: int) -> list[int]:
-    return next(t for t in seen["teams"] if seat in t)
+def _partner(seen: dict, seat: int) -> int:
+    return next(s for t in seen["teams"] if seat in t for s in t if s != seat)
 
 
 def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) -> dict:
@@ -122,7 +117,7 @@ def round_words(seen: dict, names: dict[int, str], finished: list[dict] = ()) ->
     team_names = [" & ".join(_who(names, s) for s in t) for t in teams]
     scores = seen.get("scores", [0, 0])
     score_words = f"{team_names[0]} {scores[0]}, {team_names[1]} {scores[1]}"
-    sheet = boneyard_sheet.sheet(list(finished), team_names, names)
+    sheet = boneyard_sheet.sheet([v[GAME] for v in finished if "round" in v.get(GAME, {})], team_names, names)
     if "round" not in seen:
         return {"round": None, "team_names": team_names, "scores": scores, "score_words": score_words,
                 "sheet": sheet}

@@ -34,6 +34,11 @@ _CHOICE_VERBS = {"pay": "pays", "fold": "folds", "sell": "sells", "keep": "keeps
                  "done": "says the trade is done", "confirmed": "confirms it", "not-performed": "says it was not done"}
 
 
+def seat_name(names: dict[int, str], seat: int | None) -> str:
+    """A seat as the pages say it: its player's name, "seat 4" for a seat nobody named, "nobody"."""
+    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
+
+
 def named(text: str, names: dict[int, str]) -> str:
     """`text` with each "seat N" (and "seats N, M and K") of a seated player written as their name."""
     def seats(m: re.Match) -> str:

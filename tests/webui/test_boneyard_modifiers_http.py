@@ -126,6 +126,7 @@ def test_dummy_the_maker_names_trump_and_plays_the_dummys_cards(dash, dash_host)
     assert [c["code"] for c in dummy["cards"]] == ["QS", "TS", "9S", "AD", "KC"]    # face up for everyone
     take(phones[2], "play", card="JS")
     take(phones[3], "play", card="QC")
+    assert board(phones[3])["turn_words"] == "Ben to play Dev's card (Dummy)"
     assert actions(phones[4]) == []                                    # the dummy's phone plays nothing
     assert [label for _, label in actions(phones[2])] == [f"Play for seat 4 (Dummy): {c}" for c in ("Q♠", "10♠", "9♠")]
     take(phones[2], "play", card="9S")
