@@ -3,7 +3,7 @@ the console (the game picker, its settings explained with the rules each changes
 partners opposite, the first dealer); Ben takes the J♦ (Fool's Gold) and discards from his phone;
 Dev, his partner, plays the A♦ as Fool's Gold from his. On each phone the buttons are exactly the
 seat's options; every phone shows the active modifiers with their text, the effective ranking and
-the trick's ruling. Ann's and Cleo's moves go in-process. Screenshots go to artefacts/browser/,
+the trick's ruling (the Table page too). Ann's and Cleo's moves go in-process. Screenshots go to artefacts/browser/,
 and with CROUPIER_DOCS_IMG=1 also to docs/img/boneyard-*.jpg (docs/dashboard.md)."""
 
 from __future__ import annotations
@@ -112,5 +112,13 @@ def test_a_round_from_the_console_and_two_phones(app):
                 "Dev wins the trick: A♦ (Fool's Gold: the Ace-and-a-half of ♠) is the highest card of the led suit")
         expect(dev.locator("#by-me-round")).to_contain_text("Now: Dev to play")
         docs_picture(ben, "boneyard-phone-trick", "#by-me", "#by-tricks")
-        for page in (ben, dev, host):                         # nothing pushes a phone's page sideways
+        expect(host.locator("#by-host-round #by-explained")).to_contain_text("Dev wins the trick")
+        docs_picture(host, "boneyard-host-round", "#by-host", "#by-host")
+        table = browser.new_context(**PHONE).new_page()
+        table.on("pageerror", lambda e: errors.append(str(e)))
+        table.goto(f"{base}/")
+        expect(table.locator("#by-explained li[data-trick='1']")).to_contain_text("Dev wins the trick")
+        expect(table.locator("#by-sheet-card")).to_contain_text("First team to 10 at the end of a round wins")
+        expect(table.locator("#money")).to_be_hidden()
+        for page in (ben, dev, host, table):                         # nothing pushes a phone's page sideways
             assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.url
