@@ -153,3 +153,15 @@ def test_the_host_console_sees_the_discard_and_the_bones_no_phone_does(table):
     assert me(phones[2])["state"]["boneyard"]["hidden_cards"] == {"discard": hidden["discard"], "bones": [], "penny": None}
     for seat in (1, 3, 4):
         assert me(phones[seat])["state"]["boneyard"]["hidden_cards"] == {"discard": None, "bones": [], "penny": None}
+
+
+def test_an_unnamed_hand_says_discard_done_without_naming_the_card(dash, dash_host):
+    phones = phones_for(dash, open_night(dash.extensions["croupier"], seen=False))
+    take(phones[1], "bid", bid="leave")
+    take(phones[2], "bid", bid="take")
+    discard = option(phones[2], "discard")
+    r = phones[2].post(discard["post"]["url"], discard["post"]["body"])          # no card: "discard done"
+    assert r.status_code == 200, r.get_json()
+    assert "has discarded face down" in r.get_json()["announcements"][0]["text"]
+    assert me(phones[2])["state"]["boneyard"]["discard"] is None
+    assert me(phones[3])["state"]["boneyard"]["phase"] == "play"

@@ -96,7 +96,12 @@ Y.moves = (options, done) => {
       const key = words(o);
       if (!rows.has(key)) { rows.set(key, el("div", { class: "by-move-row" }, el("span", { class: "by-move-words" }, key + ":"))); out.push(rows.get(key)); }
       rows.get(key).append(C.actionButton(o.card.pretty, o.post.url, () => ({ ...o.post.body }), { name: Y.name(o), cls: "primary", done }));
-    } else if (o.needs.includes("card")) out.push(Y.pick(o, done));
+    } else if (o.needs.includes("card")) {
+      out.push(Y.pick(o, done));
+      // a face-down discard the referee cannot see may stay unnamed: the Maker only says it is done
+      if (o.action === "discard") out.push(C.actionButton("Discard done (face down, not named)", o.post.url,
+        () => ({ ...o.post.body }), { name: "discard-done", done }));
+    }
     else out.push(C.actionButton(label(o), o.post.url, () => ({ ...o.post.body }), { name: Y.name(o), cls: o.bid === "leave" ? "" : "primary", done }));
   }
   return out;
