@@ -88,7 +88,8 @@ Y.name = (o) => o.action === "pass" && o.card ? `pass-${o.to_seat}-${o.card.code
 Y.moves = (options, done) => {
   const { el } = C;
   const label = (o) => o.text || o.label;
-  const words = (o) => label(o).slice(0, label(o).lastIndexOf(": "));
+  // the words before the card: "Play: A♠" -> "Play", "Grave Robber: take Q♣" -> "Grave Robber: take"
+  const words = (o) => label(o).endsWith(o.card.pretty) ? label(o).slice(0, -o.card.pretty.length).replace(/[:\s]+$/, "") : label(o);
   const out = [];
   const rows = new Map();
   for (const o of options) {
