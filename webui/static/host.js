@@ -272,6 +272,7 @@ H.settingField = (s) => {
 H.nightBody = () => {
   const names = {}, seats = [];
   document.querySelectorAll("#night-seats input").forEach((i) => {
+    if (i.closest("label").hidden) return;         // a seat the game does not have (Boneyard euchre: 5 to 8)
     const seat = Number(i.dataset.seat);
     const name = i.value.trim() || (seat <= 4 ? i.placeholder : "");
     if (name) { seats.push(seat); names[seat] = name; }
