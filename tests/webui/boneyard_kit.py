@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from referee import engine
 from referee.cards import parse_card, parse_cards
+from referee.engine import HOST
 from referee.events import CardDealt
+from webui.boneyard_views import PACK
 
 from dashboard_kit import Phone
 
@@ -117,3 +119,45 @@ def deal_cards(night, hands=None, up=UP, bones=BONES, seen=True) -> None:
     submit(night, CardDealt(None, parse_card(up), True))
     for c in parse_cards(bones):
         submit(night, CardDealt(None, c, False, deck="boneyard"))
+
+
+PREFERRED = ("bid", "trump", "discard", "flip", "show", "reveal", "play", "pass", "penny")
+
+
+def deal_round(night, number: int) -> None:
+    """Round `number` dealt from the pack turned 7 cards further each round."""
+    codes = list(PACK)
+    codes = codes[7 * number % 25:] + codes[:7 * number % 25]
+    hands = {s: " ".join(codes[5 * (s - 1):5 * s]) for s in (1, 2, 3, 4)}
+    deal_cards(night, hands, codes[20], " ".join(codes[21:]))
+
+
+def play_round(night) -> None:
+    """The round in play, from the referee's options in-process: the first to choose takes it,
+    then the first of the seats' moves in PREFERRED order (the optional ones, a Sweet Nothings
+    swap, Fusion's decline, Grave Robber, left out); a flip turns up the first bone the referee allows."""
+    while night.table.state.hand.phase != "over":
+        state = night.table.state
+        offered = [o for s in state.seats for o in engine.options(state, s)
+                   if o.action in PREFERRED and not (o.action == "bid" and o.event.bid == "leave")
+                   and not (o.action == "pass" and any(x.action == "play" for x in engine.options(state, s)))]
+        o = min(offered, key=lambda x: PREFERRED.index(x.action))
+        event = o.event
+        if o.needs:
+            bones = engine.view(state, HOST)["boneyard-euchre"]["bones"]
+            event = next(e for e in (o.fill(card=parse_card(c)) for c in bones) if engine.can(state, e))
+        submit(night, event, f"seat {o.seat}")
+
+
+def play_game(night) -> int:
+    """From round 1 in play, rounds to the game's end (each started with the host's start option,
+    dealt by `deal_round`, played by `play_round`); how many rounds it took."""
+    rounds = 1
+    play_round(night)
+    while night.table.state.hand.winner is None:
+        rounds += 1
+        assert rounds < 30, "no team reached 10"
+        submit(night, next(o.event for o in engine.options(night.table.state, None) if o.action == "start"))
+        deal_round(night, rounds)
+        play_round(night)
+    return rounds

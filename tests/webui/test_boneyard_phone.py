@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from boneyard_kit import NAMES, deal_cards, seat_move, with_up
+from boneyard_kit import NAMES, deal_cards, open_night, play_game, seat_move, with_up
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 
@@ -122,3 +122,18 @@ def test_a_round_from_the_console_and_two_phones(app):
         expect(table.locator("#money")).to_be_hidden()
         for page in (ben, dev, host, table):                         # nothing pushes a phone's page sideways
             assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.url
+
+
+def test_the_score_sheet_and_the_winner_on_a_phone(app):
+    expect = playwright_api.expect
+    night = app.extensions["croupier"]
+    tokens = open_night(night)
+    rounds = play_game(night)
+    with host_console(app) as (browser, host, base, errors):
+        cleo = phone_for(browser, base, tokens[3], errors)
+        expect(cleo.locator("#by-sheet tr[data-round]")).to_have_count(rounds)
+        expect(cleo.locator("#by-result")).to_contain_text("win the game")
+        expect(cleo.locator("#by-sheet tr[data-round='1']")).to_contain_text("Ann took the Q♠ (Shoot The Moon)")
+        expect(host.locator("#by-host-sheet #by-sheet tr[data-round]")).to_have_count(rounds)
+        docs_picture(cleo, "boneyard-phone-sheet", "#by-me-sheet", "#by-me-sheet")
+        assert cleo.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

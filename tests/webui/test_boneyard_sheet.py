@@ -5,7 +5,7 @@ row away again; a whole game to 10, its winner on every phone."""
 
 from __future__ import annotations
 
-from boneyard_kit import board, deal_cards, me, open_night, phones_for, play_out, submit, take
+from boneyard_kit import board, deal_round, me, open_night, phones_for, play_out, play_round, take
 from dashboard_kit import Phone
 
 
@@ -53,49 +53,17 @@ def test_four_leave_its_are_a_redeal_row_on_the_sheet(dash, dash_host):
     assert start["label"] == "Start round 2, seat 4 deals"          # redeal_dealer: the same dealer
 
 
-PREFERRED = ("bid", "trump", "discard", "flip", "show", "reveal", "play", "pass", "penny")
-
-
-def _deal_round(night, number: int) -> None:
-    """Round `number` dealt from the pack turned 7 cards further each round."""
-    from referee.games.boneyard.cards import PACK
-    codes = [c.code for c in PACK]
-    codes = codes[7 * number % 25:] + codes[:7 * number % 25]
-    hands = {s: " ".join(codes[5 * (s - 1):5 * s]) for s in (1, 2, 3, 4)}
-    deal_cards(night, hands, codes[20], " ".join(codes[21:]))
-
-
-def _play_round(night) -> None:
-    """The round in play, from the referee's options in-process: the first to choose takes it,
-    then the first of the seats' moves in PREFERRED order (the optional ones, a Sweet Nothings
-    swap, Fusion's decline, Grave Robber, left out); a flip turns up the first bone the referee allows."""
-    from referee import engine
-    from referee.cards import parse_card
-    from referee.engine import HOST
-    while night.table.state.hand.phase != "over":
-        state = night.table.state
-        offered = [o for s in state.seats for o in engine.options(state, s)
-                   if o.action in PREFERRED and not (o.action == "bid" and o.event.bid == "leave")
-                   and not (o.action == "pass" and any(x.action == "play" for x in engine.options(state, s)))]
-        o = min(offered, key=lambda x: PREFERRED.index(x.action))
-        event = o.event
-        if o.needs:
-            bones = engine.view(state, HOST)["boneyard-euchre"]["bones"]
-            event = next(e for e in (o.fill(card=parse_card(c)) for c in bones) if engine.can(state, e))
-        submit(night, event, f"seat {o.seat}")
-
-
 def test_a_game_to_10_on_the_sheet_and_who_wins_on_every_phone(dash, dash_host):
     night = dash.extensions["croupier"]
     phones = phones_for(dash, open_night(night))
-    _play_round(night)
+    play_round(night)
     rounds = 1
     while board(phones[1])["winner"] is None:
         start = next(o for o in dash_host.get("/api/host/state").get_json()["options"] if o["action"] == "start")
         assert dash_host.post(start["post"]["url"], start["post"]["body"]).status_code == 200
         rounds += 1
-        _deal_round(night, rounds)
-        _play_round(night)
+        deal_round(night, rounds)
+        play_round(night)
         assert rounds < 30, "no team reached 10"
     seen = board(phones[3])
     rows = seen["sheet"]["rows"]

@@ -73,9 +73,12 @@ Y.sheet = (by) => {
   return el("div", { class: "by-sheet", id: "by-sheet" }, el("p", { class: "muted" }, sheet.target_words),
     el("div", { class: "scroll" }, el("table", { class: "grid small by-sheet-table" },
       el("tr", {}, ["", "", by.team_names[0], by.team_names[1]].map((h) => el("th", {}, h))),
-      sheet.rows.map((r) => el("tr", { "data-round": r.round, title: r.words },
-        el("td", { class: "num" }, r.round), el("td", {}, r.what),
-        el("td", { class: "num" }, `+${r.points[0]} → ${r.scores[0]}`), el("td", { class: "num" }, `+${r.points[1]} → ${r.scores[1]}`))))));
+      sheet.rows.map((r, i) => [
+        // a new game starts from 0: its rows under their own line
+        i && r.game_no !== sheet.rows[i - 1].game_no ? el("tr", { class: "by-new-game" }, el("th", { colspan: 4 }, "Game " + r.game_no)) : null,
+        el("tr", { "data-round": r.round, title: r.words },
+          el("td", { class: "num" }, r.round), el("td", {}, r.what),
+          el("td", { class: "num" }, `+${r.points[0]} → ${r.scores[0]}`), el("td", { class: "num" }, `+${r.points[1]} → ${r.scores[1]}`))]).flat())));
 };
 
 /* A stable name for a move's button (the tests and screen readers find it by this). */
