@@ -363,7 +363,8 @@ def games() -> list[dict[str, Any]]:
                 fields[-1]["choice_words"] = [{"value": c, "text": words_of(f.name, c) if words_of else str(c)}
                                               for c in fields[-1]["choices"]]
                 # the rule objects that read it ("Lucky Penny"), so the host sees what it changes
-                fields[-1]["rules"] = [r.name for r in getattr(g, "rules", ()) if any(x.name == f.name for x in r.settings)]
+                fields[-1]["rules"] = [r.name for r in getattr(g, "rules", ())
+                                       if any(x.name == f.name for x in r.settings)]
         most = g.max_seats(cls()) if cls is not None else None
         out.append({"id": gid, "name": getattr(g, "name", gid), "settings": fields,
                     "seats": {"min": getattr(g, "min_seats", 2), "max": most if isinstance(most, int) else None},

@@ -150,7 +150,8 @@ def test_the_host_console_sees_the_discard_and_the_bones_no_phone_does(table):
     hidden = host.get("/api/host/state").get_json()["boneyard"]["hidden_cards"]
     assert hidden["discard"]["pretty"] == "9♦"
     assert [c["code"] for c in hidden["bones"]] == ["JH", "QH", "JD", "AC"]
-    assert me(phones[2])["state"]["boneyard"]["hidden_cards"] == {"discard": hidden["discard"], "bones": [], "penny": None}
+    assert me(phones[2])["state"]["boneyard"]["hidden_cards"] == {"discard": hidden["discard"], "bones": [],
+                                                                   "penny": None}
     for seat in (1, 3, 4):
         assert me(phones[seat])["state"]["boneyard"]["hidden_cards"] == {"discard": None, "bones": [], "penny": None}
 

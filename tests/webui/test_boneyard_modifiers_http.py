@@ -71,7 +71,8 @@ def test_grave_robber_the_makers_partner_takes_a_card_from_the_trick(dash, dash_
     dev = board(phones[4])["seats"][3]
     assert "QC" in {c["code"] for c in dev["cards"]} and dev["holding"] == 5
     assert actions(phones[4]) == []                                    # once a round
-    assert board(phones[1])["tricks_explained"][0]["words"] == "Ben wins the trick: J♠ (the right bower) is the highest trump"
+    assert board(phones[1])["tricks_explained"][0]["words"] == \
+        "Ben wins the trick: J♠ (the right bower) is the highest trump"
 
 
 def test_lucky_penny_placed_and_played_from_the_partners_phone(dash, dash_host):
@@ -128,7 +129,8 @@ def test_dummy_the_maker_names_trump_and_plays_the_dummys_cards(dash, dash_host)
     take(phones[3], "play", card="QC")
     assert board(phones[3])["turn_words"] == "Ben to play Dev's card (Dummy)"
     assert actions(phones[4]) == []                                    # the dummy's phone plays nothing
-    assert [label for _, label in actions(phones[2])] == [f"Play for seat 4 (Dummy): {c}" for c in ("Q♠", "10♠", "9♠")]
+    assert [label for _, label in actions(phones[2])] == [f"Play for seat 4 (Dummy): {c}"
+                                                          for c in ("Q♠", "10♠", "9♠")]
     take(phones[2], "play", card="9S")
     assert [(t["name"], t["pretty"]) for t in board(phones[1])["trick_cards"]][-1] == ("Dev", "9♠")
 
@@ -141,7 +143,8 @@ def test_the_dealer_flips_the_bones_from_the_phone(dash, dash_host):
     take(phones[4], "flip", pick="AC")
     take(phones[4], "flip", pick="QH")
     seen = board(phones[3])
-    assert seen["flips_words"] == ["Meet Cute flipped the A♣ (Spiked Club)", "Meet Cute flipped the Q♥ (Heartbreaker)"]
+    assert seen["flips_words"] == ["Meet Cute flipped the A♣ (Spiked Club)",
+                                   "Meet Cute flipped the Q♥ (Heartbreaker)"]
     assert [m["name"] for m in seen["modifiers"]] == ["Meet Cute", "Spiked Club", "Heartbreaker"]
     assert seen["modifiers"][2]["text"] == "Players are not required to follow suit this round."
     assert seen["ranking_words"]["trump"]["words"] == \

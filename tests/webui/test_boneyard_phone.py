@@ -52,8 +52,8 @@ def docs_picture(page, name: str, top: str, bottom: str) -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
         from screenshots import save, still
         still(page)
-        y0, y1 = (page.evaluate(f"() => document.querySelector({sel!r}).getBoundingClientRect().{edge} + window.scrollY")
-                  for sel, edge in ((top, "top"), (bottom, "bottom")))
+        where = "() => document.querySelector({!r}).getBoundingClientRect().{} + window.scrollY"
+        y0, y1 = (page.evaluate(where.format(sel, edge)) for sel, edge in ((top, "top"), (bottom, "bottom")))
         save(page.screenshot(full_page=True, clip={"x": 0, "y": max(0, y0 - 8), "width": PHONE["viewport"]["width"],
                                                    "height": y1 - y0 + 20}), name)
 
@@ -68,11 +68,13 @@ def test_a_round_from_the_console_and_two_phones(app):
         penny = host.locator("#night-settings [data-name=lucky_penny_follows]")
         expect(penny).to_contain_text("Lucky Penny: the unseen card counts for following suit")
         expect(penny.locator(".setting-rules")).to_contain_text("Lucky Penny")
-        expect(host.locator("#night-settings [data-name=tie_at_ten] select option").first).to_contain_text("play another round")
+        expect(host.locator("#night-settings [data-name=tie_at_ten] select option").first).to_contain_text(
+            "play another round")
         expect(host.locator("#night-seats input[data-seat='5']")).to_be_hidden()      # four seats only
         for seat, name in NAMES.items():
             host.fill(f"#night-seats input[data-seat='{seat}']", name)
-        expect(host.locator("#night-teams-words")).to_contain_text("Team 1: Ann (seat 1) & Cleo (seat 3) · Team 2: Ben (seat 2) & Dev (seat 4)")
+        expect(host.locator("#night-teams-words")).to_contain_text(
+            "Team 1: Ann (seat 1) & Cleo (seat 3) · Team 2: Ben (seat 2) & Dev (seat 4)")
         host.select_option("#night-dealer", "4")
         docs_picture(host, "boneyard-host-start", "#night-form", "#night-settings [data-name=chain_flips]")
         host.locator("#night-form button[type=submit]").click()
