@@ -5,6 +5,8 @@ And the phone's side: its options, taking one by what its button shows."""
 
 from __future__ import annotations
 
+import re
+
 from referee import engine
 from referee.cards import parse_card, parse_cards
 from referee.engine import HOST
@@ -42,6 +44,18 @@ def open_night(night, settings=None, seen=True, hands=None, up=UP, bones=BONES) 
     submit(night, start)
     deal_cards(night, hands, up, bones, seen)
     return {p["seat"]: p["token"] for p in night.players()}
+
+
+CODE = re.compile(r'"((?:[9TJQKA][SHDC])|JK)"')
+PRETTY = re.compile(r"(?:10|[9JQKA])[♠♥♦♣]")     # "Joker" is a word of the settings' texts too: by code only
+
+
+def cards_named(text: str) -> set[str]:
+    """The cards a text names, as codes (written as codes or as people write them)."""
+    codes = set(CODE.findall(text))
+    for p in PRETTY.findall(text):
+        codes.add(("T" if p.startswith("10") else p[0]) + "SHDC"["♠♥♦♣".index(p[-1])])
+    return codes
 
 
 def phones_for(dash, tokens) -> dict[int, Phone]:
@@ -132,11 +146,14 @@ def deal_round(night, number: int) -> None:
     deal_cards(night, hands, codes[20], " ".join(codes[21:]))
 
 
-def play_round(night) -> None:
+def play_round(night, each=None) -> None:
     """The round in play, from the referee's options in-process: the first to choose takes it,
     then the first of the seats' moves in PREFERRED order (the optional ones, a Sweet Nothings
-    swap, Fusion's decline, Grave Robber, left out); a flip turns up the first bone the referee allows."""
+    swap, Fusion's decline, Grave Robber, left out); a flip turns up the first bone the referee
+    allows. `each()` is called before every move."""
     while night.table.state.hand.phase != "over":
+        if each is not None:
+            each()
         state = night.table.state
         offered = [o for s in state.seats for o in engine.options(state, s)
                    if o.action in PREFERRED and not (o.action == "bid" and o.event.bid == "leave")
@@ -149,15 +166,16 @@ def play_round(night) -> None:
         submit(night, event, f"seat {o.seat}")
 
 
-def play_game(night) -> int:
-    """From round 1 in play, rounds to the game's end (each started with the host's start option,
-    dealt by `deal_round`, played by `play_round`); how many rounds it took."""
+def play_game(night, each=None, last: int = 30) -> int:
+    """From round 1 in play, rounds to the game's end or round `last` (each started with the host's
+    start option, dealt by `deal_round`, played by `play_round` with `each(round number)` before
+    every move); how many rounds were played."""
     rounds = 1
-    play_round(night)
-    while night.table.state.hand.winner is None:
+    play_round(night, each and (lambda: each(1)))
+    while night.table.state.hand.winner is None and rounds < last:
         rounds += 1
-        assert rounds < 30, "no team reached 10"
         submit(night, next(o.event for o in engine.options(night.table.state, None) if o.action == "start"))
         deal_round(night, rounds)
-        play_round(night)
+        play_round(night, each and (lambda: each(rounds)))
+    assert last < 30 or night.table.state.hand.winner is not None, "no team reached 10"
     return rounds

@@ -7,7 +7,11 @@ Ben and Dev make, Ann and Cleo defend."""
 
 from __future__ import annotations
 
-from boneyard_kit import actions, board, me, open_night, option, phones_for, take, with_up
+import json
+
+from referee import engine
+
+from boneyard_kit import actions, board, cards_named, me, open_night, option, phones_for, play_game, take, with_up
 
 
 def _round(dash, up: str, discard: str = "9D") -> dict:
@@ -149,3 +153,31 @@ def test_the_dealer_flips_the_bones_from_the_phone(dash, dash_host):
     assert seen["modifiers"][2]["text"] == "Players are not required to follow suit this round."
     assert seen["ranking_words"]["trump"]["words"] == \
         "Trump ♥ hearts, highest first: Joker > J♥ > J♦ > A♥ > K♥ > Q♥ > 10♥ > 9♥"
+
+
+def test_every_phones_buttons_are_its_seats_options_round_after_round(dash, dash_host):
+    """Rounds 6 to 9 of the kit's game (Collect Call, Therapy Club, Grave Robber, and Polycule
+    flipping two more), checked before every move: each phone's buttons are exactly the referee's
+    options for its seat, in order, and its state names no card its own view does not (the score
+sheet aside: it names earlier rounds' taken cards)."""
+    night = dash.extensions["croupier"]
+    phones = phones_for(dash, open_night(night))
+    seen_modifiers = set()
+
+    def check(number: int) -> None:
+        if number < 6:
+            return
+        state = night.table.state
+        for seat, phone in phones.items():
+            mine = me(phone)
+            assert [o["label"] for o in mine["options"]] == [o.label for o in engine.options(state, seat)]
+            for o in mine["options"]:
+                o.pop("pack", None)
+            # the sheet names earlier rounds' taken cards, from their public views (test_boneyard_sheet)
+            mine["state"]["boneyard"].pop("sheet")
+            assert cards_named(json.dumps(mine, ensure_ascii=False)) <= \
+                cards_named(json.dumps(engine.view(state, seat), ensure_ascii=False)), (number, seat)
+            seen_modifiers.update(m["name"] for m in mine["state"]["boneyard"].get("modifiers", ()))
+
+    play_game(night, check, last=9)
+    assert {"Collect Call", "Therapy Club", "Grave Robber", "Polycule"} <= seen_modifiers

@@ -7,9 +7,8 @@ hands. Checked on each phone's whole page state and its feed, and on the Table p
 from __future__ import annotations
 
 import json
-import re
 
-from boneyard_kit import NAMES, me, open_night, phones_for, submit, take, with_up
+from boneyard_kit import NAMES, cards_named, me, open_night, phones_for, submit, take, with_up
 from dashboard_kit import Phone
 from referee.cards import parse_card
 from referee.games.boneyard.events import PennyPlaced
@@ -83,18 +82,6 @@ def test_partners_never_see_each_others_hands(dash, dash_host):
     assert "JC" in {c["code"] for c in me(phones[4])["state"]["boneyard"]["seats"][3]["cards"]}
 
 
-CODE = re.compile(r'"((?:[9TJQKA][SHDC])|JK)"')
-PRETTY = re.compile(r"(?:10|[9JQKA])[♠♥♦♣]")     # "Joker" is a word of the settings' texts too: by code only
-
-
-def _named(text: str) -> set[str]:
-    """The cards a text names, as codes (written as codes or as people write them)."""
-    codes = set(CODE.findall(text))
-    for p in PRETTY.findall(text):
-        codes.add(("T" if p.startswith("10") else p[0]) + "SHDC"["♠♥♦♣".index(p[-1])])
-    return codes
-
-
 def _sent_to(phone) -> str:
     mine = me(phone)
     for o in mine["options"]:
@@ -118,5 +105,5 @@ def test_every_phone_names_only_cards_its_own_view_names_at_every_move(dash, das
             if seat is not None:
                 take(phones[seat], action, **match)
             for s, phone in phones.items():
-                allowed = _named(json.dumps(engine.view(night.table.state, s), ensure_ascii=False))
-                assert _named(_sent_to(phone)) <= allowed, (up, action, NAMES[s], _named(_sent_to(phone)) - allowed)
+                allowed = cards_named(json.dumps(engine.view(night.table.state, s), ensure_ascii=False))
+                assert cards_named(_sent_to(phone)) <= allowed, (up, action, NAMES[s], cards_named(_sent_to(phone)) - allowed)
