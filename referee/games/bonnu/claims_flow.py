@@ -13,7 +13,7 @@ the host orders them. A double tap (the same claim again within double_tap_ms) c
 from __future__ import annotations
 
 from ...work import Refusal, Work
-from . import shouts, turns
+from . import play_flow, shouts
 from .claims import CardTime, Claim, bonnu_refusal, cut_refusal, cutter_refusal, window_ruling
 from .deck import hand_total
 from .events import CutLaid
@@ -32,7 +32,7 @@ def _card(seat: int, t: int | None) -> CardTime:
 
 def on_claim(game, w: Work, event) -> None:
     rnd: BonnuRound = w.hand
-    turns.playing(game, rnd)
+    play_flow.playing(game, rnd)
     kind = "cut" if isinstance(event, CutLaid) else "bonnu"
     seat, cards = event.seat, tuple(check_card(c) for c in event.cards)
     if seat not in rnd.table:
@@ -95,12 +95,12 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
     rnd.rulings += (said,)
     if kind == "bonnu":
         total = hand_total(cards)
-        turns.lay(w, rnd, seat, cards, t, "bonnu")
+        play_flow.lay(w, rnd, seat, cards, t, "bonnu")
         w.say(f"{said}. Bonnu! Seat {seat} lays the whole hand, {' '.join(c.code for c in cards)} = {total}, on "
               f"{window.card.code}.", rule="bonnu-out-of-turn", seats=(seat,))
         return game.win(w, seat, f"Bonnu! out of turn ({total} on a {window.card.value})")
     before = rnd.to_play
-    turns.lay(w, rnd, seat, cards, t, "cut", prev=window, to_play_before=before, event=event)
+    play_flow.lay(w, rnd, seat, cards, t, "cut", prev=window, to_play_before=before, event=event)
     after_cutter = w.state.settings.next_after_cut == "after_cutter" or before == seat or before is None
     rnd.to_play = rnd.after(seat) if after_cutter else before
     w.say(f"{said}. Cut! Seat {seat} lays {' '.join(c.code for c in cards)}; {rnd.top.code} on top, seat "

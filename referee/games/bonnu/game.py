@@ -3,7 +3,7 @@ docs/bonnu-decisions.md).
 
 A game is a run of rounds: the simple game to `rounds_to_win` rounds won, or Bonnu 100 to a total
 of `target`, carried round to round in the table's scores ("seat:N"). A round: the opening draw
-(`dealing`), 7 cards each, then turns (`turns`: a card laid in turn, a draw), the out-of-turn claims
+(`dealing`), 7 cards each, then turns (`play_flow`: a card laid in turn, a draw), the out-of-turn claims
 on the card just laid, ruled by their observed times (`claims_flow`), the shouts owed and the
 penalties (`shouts`), and the end (`round_end`). What a viewer sees or may do: `views`.
 """
@@ -14,7 +14,7 @@ from ...events import CardDealt, HandShown, HandStarted
 from ...game import Game
 from ...registry import register
 from ...work import Refusal, Work
-from . import claims_flow, dealing, round_end, shouts, turns, views
+from . import claims_flow, dealing, play_flow, round_end, shouts, views
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
 from .round_state import BonnuRound
 from .settings import MAX_PLAYERS, BonnuSettings
@@ -53,10 +53,10 @@ class Bonnu(Game):
         dealing.on_card_dealt(w, event)
 
     def lay_card(self, w: Work, event: CardLaid) -> None:
-        turns.on_card_laid(self, w, event)
+        play_flow.on_card_laid(self, w, event)
 
     def draw_card(self, w: Work, event: CardDrawn) -> None:
-        turns.on_card_drawn(self, w, event)
+        play_flow.on_card_drawn(self, w, event)
 
     def cut(self, w: Work, event: CutLaid) -> None:
         claims_flow.on_claim(self, w, event)
