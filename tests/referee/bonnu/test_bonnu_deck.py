@@ -72,3 +72,4 @@ def test_the_deck_check_names_what_is_missing_and_what_is_doubled():
     short = [c for c in DECK if c != card("red:5#1")]
     assert missing_or_extra(short) == "1 missing (red:5#1)"
     assert missing_or_extra(list(DECK) + [card("blue:21")]) == "doubled: blue:21 x2"
+
