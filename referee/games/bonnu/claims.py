@@ -192,8 +192,10 @@ class Ruling:
 
 def _times(a_us: int, b_us: int) -> tuple[str, str]:
     """Two times for one sentence: 2 decimals, or 3 where 2 would make different times look equal."""
-    places = 2 if round(a_us, -4) != round(b_us, -4) or a_us == b_us else 3
-    return f"{a_us / 1e6:.{places}f} s", f"{b_us / 1e6:.{places}f} s"
+    a, b = f"{a_us / 1e6:.2f} s", f"{b_us / 1e6:.2f} s"
+    if a == b and a_us != b_us:
+        a, b = f"{a_us / 1e6:.3f} s", f"{b_us / 1e6:.3f} s"
+    return a, b
 
 
 def _gap(us: int) -> str:
