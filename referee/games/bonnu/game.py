@@ -15,6 +15,7 @@ from ...game import Game
 from ...registry import register
 from ...work import Refusal, Work
 from . import claims_flow, dealing, play_flow, round_end, shouts, views
+from .catalog import RULES
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
 from .round_state import BonnuRound
 from .settings import MAX_PLAYERS, BonnuSettings
@@ -24,6 +25,7 @@ class Bonnu(Game):
     id = "bonnu"
     name = "Bonnu"
     settings_class = BonnuSettings
+    rules = RULES
     min_seats = 2
     handlers = {CardDealt: "deal_card", CardLaid: "lay_card", CardDrawn: "draw_card", CutLaid: "cut",
                 BonnuClaimed: "claim_bonnu", ShoutHeard: "shout", TimeNoted: "time_noted",
@@ -31,6 +33,12 @@ class Bonnu(Game):
 
     def max_seats(self, settings) -> int:
         return MAX_PLAYERS
+
+    def open(self, w: Work, event) -> None:
+        super().open(w, event)
+        if w.state.settings.play_drawn:
+            raise Refusal("play_drawn (playing the drawn card at once) is not refereed yet: open the table with "
+                          "play_drawn off (the draw ends the turn)")
 
     def opened_text(self, settings) -> str:
         goal = (f"first to {settings.rounds_to_win} rounds won is Bonnu Master" if settings.scoring == "simple"

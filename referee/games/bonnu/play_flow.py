@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...work import Refusal, Work
 from . import shouts
 from .deck import matches
+from .turns import draw_refusal
 from .events import CardDrawn, CardLaid
 from .round_state import BonnuRound, Late, Window, check_card, stamp
 
@@ -85,6 +86,11 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
     owed = rnd.owed.get(seat, 0)
     if not owed and seat != rnd.to_play:
         raise Refusal(f"seat {seat} has nothing to draw: seat {rnd.to_play} is on turn and no penalty card is owed")
+    known = rnd.known.get(seat, ())
+    refusal = None if owed else draw_refusal(known if len(known) == rnd.holding(seat) else None, rnd.top,
+                                             w.state.settings)
+    if refusal is not None:
+        raise Refusal(f"seat {seat} may not draw: {refusal}")
     if not _refill(w, rnd):
         if owed:
             rnd.owed[seat] = owed - 1
