@@ -60,11 +60,22 @@ def on_claim(game, w: Work, event) -> None:
     if cur.how == "cut" and cur.seat != seat and _before(t, cur.at_ms, margin):
         return _race_cut(game, w, rnd, kind, seat, cards, t, event, cur)
     late = rnd.late
-    if (late is not None and late.seq == cur.seq and t is not None and late.at_ms is not None
-            and t < late.at_ms + w.state.settings.grace_ms + margin
-            and (t < late.at_ms or _refusal(w, rnd, kind, seat, cards, cur) is not None)):
+    if late is not None and late.seq == cur.seq and t is not None and late.at_ms is not None \
+            and _answers_late(w, rnd, kind, seat, cards, t, late):
         return _against_late(game, w, rnd, kind, seat, cards, t, event, late)
     apply_claim(game, w, rnd, kind, seat, cards, t, event, cur)
+
+
+def _answers_late(w: Work, rnd: BonnuRound, kind, seat, cards, t: int, late: Late) -> bool:
+    """Does the claim answer the card before `late` (stamped before it, or close enough to be ruled
+    against it), rather than `late` itself? A claim that only stands on the earlier card is ruled
+    against `late` however late it is, so that it is told "too late", not "wrong"."""
+    if t < late.at_ms:
+        return True
+    if _refusal(w, rnd, kind, seat, cards, rnd.window) is None:
+        return False
+    return t < late.at_ms + w.state.settings.grace_ms + w.state.settings.tie_margin_ms or \
+        _refusal(w, rnd, kind, seat, cards, late.closed) is None
 
 
 def _before(t: int | None, then: int | None, margin: int) -> bool:
@@ -121,18 +132,18 @@ def _against_late(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, l
         rnd.rulings += (ruling.text,)
         w.say(f"{ruling.text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
         return
-    _take_back_late(w, rnd, late, ruling.text)
+    _take_back_late(w, rnd, late)
     apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, ruling.text)
 
 
-def _take_back_late(w: Work, rnd: BonnuRound, late: Late, text: str) -> None:
+def _take_back_late(w: Work, rnd: BonnuRound, late: Late) -> None:
     """The card laid in turn after an in-time claim goes back to its hand; its seat is on turn again."""
     rnd.pile = rnd.pile[:-1]
     rnd.receive(late.seat, late.card)
     rnd.to_play, rnd.window, rnd.late = late.seat, late.closed, None
     rnd.dues = tuple(d for d in rnd.dues if d.seq != late.seq)
-    w.say(f"{text}: seat {late.seat}'s {late.card.code} came after it and goes back to the hand.",
-          rule="claim-window", seats=(late.seat,))
+    w.say(f"Seat {late.seat}'s {late.card.code} at {seconds(late.at_ms)} came after a claim stamped before it: "
+          f"it goes back to the hand.", rule="claim-window", seats=(late.seat,))
 
 
 # ------------------------------------------------------------------------- racing a Cut
@@ -182,8 +193,9 @@ def on_host_ruling(game, w: Work, pending, event) -> None:
             w.say(f"{who}: too late; the cards stay in the hand.", rule="claim-timing", seats=(claim.seat,))
             return
         late = rnd.late
-        _take_back_late(w, rnd, late, f"{who}: in time, before seat {late.seat}'s card at {seconds(late.at_ms)}")
-        apply_claim(game, w, rnd, kind, claim.seat, cards, t, claim, rnd.window, f"{who}: in time")
+        _take_back_late(w, rnd, late)
+        apply_claim(game, w, rnd, kind, claim.seat, cards, t, claim, rnd.window,
+                    f"{who}: in time, before seat {late.seat}'s card at {seconds(late.at_ms)}")
         return
     cut = rnd.window
     if event.choice == f"seat {cut.seat}":

@@ -56,7 +56,7 @@ def _score_if_shown(game, w: Work) -> None:
     if any(s not in rnd.shown for s in rnd.table):
         return
     st = w.state
-    rnd.points = round_scores(rnd.shown, rnd.winner)
+    rnd.points = dict(sorted(round_scores(rnd.shown, rnd.winner).items()))
     totals = add_round({s: st.scores.get(_key(s), 0) for s in rnd.table}, rnd.points)
     for seat, total in totals.items():
         st.scores[_key(seat)] = total

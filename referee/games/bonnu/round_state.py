@@ -35,7 +35,10 @@ def stamp(at_ms: int | None, latency_ms: int) -> int | None:
 
 
 def seconds(ms: int | None) -> str:
-    return "an unstamped time" if ms is None else f"{ms / 1000:.3f}".rstrip("0").rstrip(".") + " s"
+    """12410 -> "12.41 s"; three decimals only where the milliseconds need them."""
+    if ms is None:
+        return "an unstamped time"
+    return f"{ms / 1000:.2f} s" if ms % 10 == 0 else f"{ms / 1000:.3f} s"
 
 
 @dataclass(frozen=True)
