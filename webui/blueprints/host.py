@@ -167,6 +167,8 @@ def take_option():
     if refused:
         raise ApiError(409, refused)
     event = console.fill(option, data, state.seats)
+    if state.game == "bonnu":      # the host's entry is stamped as it is received, nothing to take off
+        event = night().clock.stamp(event, None)
     return jsonify(night().submit(event, key_for_store(), "host" if seat is None else f"host for seat {seat}"))
 
 

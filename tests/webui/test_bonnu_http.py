@@ -1,0 +1,175 @@
+"""A Bonnu night through the dashboard's HTTP endpoints, as the phones use them: every phone sees
+the card counts, the top card and the scores, and its own hand only; a phone's latency measured by
+its pings and shown to the host; a Cut tapped on a phone stamped with the server's receive time on
+the night's clock, the latency taken off; a double tap one claim (the same key: one event; two keys
+inside double_tap_ms: the referee's "one claim"); two Cuts in one window ruled with both times."""
+
+from __future__ import annotations
+
+import pytest
+
+from bonnu_kit import FakeTime, lead, open_night
+from dashboard_kit import Phone
+from referee.games.bonnu.events import CutLaid
+from webui.bonnu_timing import TableClock
+
+
+@pytest.fixture
+def table(dash, dash_host):
+    night = dash.extensions["croupier"]
+    clock = FakeTime()
+    night.clock = TableClock(now=clock)
+    tokens = open_night(night)
+    phones = {}
+    for seat, token in tokens.items():
+        phones[seat] = Phone(dash)
+        phones[seat].join(token)
+    return night, dash_host, phones, clock
+
+
+def me(phone) -> dict:
+    r = phone.get("/api/me")
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def option(phone, action):
+    found = next((o for o in me(phone)["options"] if o["action"] == action), None)
+    assert found is not None, (action, [o["label"] for o in me(phone)["options"]])
+    return found
+
+
+def measure(phone, round_trips):
+    assert phone.get("/api/seat/ping").status_code == 200
+    r = phone.post("/api/seat/latency", {"rtt_ms": round_trips})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["latency_ms"]
+
+
+def test_counts_top_card_and_scores_on_every_phone_and_each_hand_to_its_owner_only(table, dash_host):
+    night, host, phones, clock = table
+    lead(night)
+    public = Phone(night_app(phones)).get("/state").get_json()["bonnu"]
+    for seen in [me(p)["state"]["bonnu"] for p in phones.values()] + [public, host.get("/api/host/state").get_json()["bonnu"]]:
+        assert [s["cards"] for s in seen["seats"]] == [6, 7, 7]
+        assert seen["top_card"]["pretty"] == "red 5"
+        assert seen["score_words"] == "Rounds won: Ann 0, Ben 0, Cleo 0"
+        assert seen["turn_words"] == "Ben to play on red 5"
+    for seat, phone in phones.items():
+        seats = me(phone)["state"]["bonnu"]["seats"]
+        assert [s["seat"] for s in seats if "hand" in s] == [seat]      # its own hand, nobody else's
+    assert not any("hand" in s for s in public["seats"])
+    ben = [c["pretty"] for c in next(s for s in me(phones[2])["state"]["bonnu"]["seats"] if s["seat"] == 2)["hand_cards"]]
+    assert ben[:2] == ["blue 5", "yellow 5"]
+    cleo_text = str(me(phones[3]))
+    assert "blue:5" not in cleo_text and "yellow:5" not in cleo_text           # Ben's cards never reach Cleo
+
+
+def night_app(phones):
+    return next(iter(phones.values())).app
+
+
+def test_the_buttons_are_the_seats_options(table):
+    night, _, phones, _ = table
+    assert [o["action"] for o in me(phones[1])["options"]][:1] == ["lay"]    # Ann leads any card
+    lead(night)
+    ben = me(phones[2])["options"]
+    assert {o["action"] for o in ben} == {"lay", "cut"}
+    cut = next(o for o in ben if o["action"] == "cut")
+    assert [c["pretty"] for c in cut["cards"]] == ["blue 5", "yellow 5"] and cut["post"]["url"] == "/api/seat/option"
+    assert [o["action"] for o in me(phones[3])["options"]] == ["cut"]         # Cleo, out of turn: a Cut only
+
+
+def test_latency_is_half_the_median_round_trip_and_the_host_sees_it(table):
+    night, host, phones, clock = table
+    assert measure(phones[2], [40, 44, 300, 42, 46]) == 22                  # one slow ping does not move it
+    assert measure(phones[3], [8]) == 4
+    clock.advance(5000)
+    phones_seen = host.get("/api/host/state").get_json()["bonnu"]["phones"]
+    assert [p["words"] for p in phones_seen] == ["Ann: not measured yet", "Ben: 22 ms (measured 5 s ago)",
+                                                 "Cleo: 4 ms (measured 5 s ago)"]
+    for bad in ([], [-1], [9999], "fast", [True], list(range(11))):
+        r = phones[2].post("/api/seat/latency", {"rtt_ms": bad})
+        assert r.status_code == 400 and "round trips in milliseconds" in r.get_json()["error"]
+    assert night.clock.latency_ms(2) == 22                                   # a bad report loses nothing
+
+
+def test_a_cut_tap_is_stamped_on_receipt_with_the_phones_latency(table):
+    night, _, phones, clock = table
+    measure(phones[3], [30, 30, 30])
+    clock.advance(12_000)
+    lead(night)                                   # at 12.00 s
+    clock.advance(410)
+    cut = option(phones[3], "cut")
+    r = phones[3].post(cut["post"]["url"], cut["post"]["body"])
+    assert r.status_code == 200, r.get_json()
+    event = night.table.state.log.to_tuple()[-1]
+    assert isinstance(event, CutLaid) and (event.at_ms, event.latency_ms) == (12_410, 15)
+    said = " ".join(a["text"] for a in r.get_json()["announcements"])
+    assert "Cut by Cleo at 12.395 s on red:5 (laid at 12.00 s): in time" in said
+
+
+def test_a_double_tap_is_one_claim(table):
+    night, _, phones, clock = table
+    lead(night)
+    clock.advance(300)
+    cut = option(phones[3], "cut")
+    events = len(night.table.state.log)
+    first = phones[3].post(cut["post"]["url"], cut["post"]["body"], key="tap-1")
+    again = phones[3].post(cut["post"]["url"], cut["post"]["body"], key="tap-1")   # the same tap, sent twice
+    assert first.status_code == again.status_code == 200 and first.get_json() == again.get_json()
+    assert len(night.table.state.log) == events + 1
+    # a second tap with its own key, 100 ms later: the referee hears one claim
+    clock.advance(100)
+    other = phones[3].post(cut["post"]["url"], cut["post"]["body"], key="tap-2")
+    if other.status_code == 200:
+        assert "a double tap, one claim" in " ".join(a["text"] for a in other.get_json()["announcements"])
+    else:                                          # or the Cut is no longer offered at all (409 in words)
+        assert other.status_code == 409
+    seen = me(phones[1])["state"]["bonnu"]
+    assert [s["cards"] for s in seen["seats"]] == [6, 7, 5] and len(seen["rulings_words"]) == 1
+
+
+def test_two_cuts_in_one_window_are_ruled_with_both_times(table):
+    night, _, phones, clock = table
+    clock.advance(12_000)
+    lead(night)
+    clock.advance(410)
+    cleo, ben = option(phones[3], "cut"), option(phones[2], "cut")
+    assert phones[3].post(cleo["post"]["url"], cleo["post"]["body"]).status_code == 200
+    clock.advance(170)                            # past the tie margin (50 ms): Ben Cuts Cleo's Cut
+    r = phones[2].post(ben["post"]["url"], ben["post"]["body"])
+    assert r.status_code == 200, r.get_json()
+    seen = me(phones[1])["state"]["bonnu"]
+    assert seen["rulings_words"] == ["Cut by Cleo at 12.41 s on red:5 (laid at 12.00 s): in time",
+                                     "Cut by Ben at 12.58 s on black:5 (laid at 12.41 s): in time"]
+    assert [s["cards"] for s in seen["seats"]] == [6, 5, 5] and seen["top_card"]["pretty"] == "yellow 5"
+
+
+def test_two_cuts_inside_the_tie_margin_go_to_the_host_with_both_times(table):
+    night, host, phones, clock = table
+    clock.advance(12_000)
+    lead(night)
+    clock.advance(410)
+    cleo, ben = option(phones[3], "cut"), option(phones[2], "cut")
+    assert phones[3].post(cleo["post"]["url"], cleo["post"]["body"]).status_code == 200
+    clock.advance(30)
+    assert phones[2].post(ben["post"]["url"], ben["post"]["body"]).status_code == 200
+    asked = host.get("/api/host/state").get_json()["pending"]
+    assert [p["text"] for p in asked] == ["Cut by Ben at 12.44 s, Cleo's Cut at 12.41 s: too close to say who "
+                                          "was first; which came first?"]
+
+
+def test_the_host_starts_a_bonnu_night_with_its_settings_explained(dash_host):
+    games = {g["id"]: g for g in dash_host.get("/api/games").get_json()}
+    settings = {s["name"]: s for s in games["bonnu"]["settings"]}
+    assert "Two times closer than this" in settings["tie_margin_ms"]["help"]
+    assert "still counts" in settings["grace_ms"]["help"]
+    assert [c["value"] for c in settings["scoring"]["choice_words"]] == ["simple", "bonnu100"]
+    r = dash_host.post("/api/host/night", {"game": "bonnu", "seats": [1, 2], "names": {"1": "Ann", "2": "Ben"},
+                                           "settings": {"scoring": "bonnu100", "tie_margin_ms": 80}})
+    assert r.status_code == 200, r.get_json()
+    words = dash_host.get("/api/host/state").get_json()["night"]["settings_in_words"]
+    assert any(w["name"] == "tie_margin_ms" and "80" in w["text"] for w in words)
+    bad = dash_host.post("/api/host/night", {"game": "bonnu", "seats": [1, 2], "settings": {"tie_margin_ms": -5}})
+    assert bad.status_code == 400 and "tie_margin_ms" in bad.get_json()["error"]

@@ -1,0 +1,32 @@
+"""A phone's latency, measured for Bonnu's timed taps (webui/bonnu_timing.py): the phone times a few
+round trips of `GET /api/seat/ping` on join (and again now and then), then sends them to
+`POST /api/seat/latency`; half their median is the latency taken off each tap it makes. The host
+console shows each phone's latency."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, jsonify
+
+from ..bonnu_timing import round_trips
+from ..security import body, seat_required
+from .api import night
+
+bp = Blueprint("timing", __name__)
+
+
+@bp.get("/api/seat/ping")
+@seat_required
+def ping():
+    """As little work as the server can do: the round trip is the network's, not ours."""
+    resp = jsonify({"server_ms": night().clock.now_ms()})
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.post("/api/seat/latency")
+@seat_required
+def latency():
+    """`{"rtt_ms": [12, 15, 11]}`: this phone's round trips. Sent again it simply measures again
+    (nothing is recorded in the log), so it needs no replay of its answer."""
+    samples = round_trips(body())
+    return jsonify({"seat": g.seat, "latency_ms": night().clock.measured(g.seat, samples)})
