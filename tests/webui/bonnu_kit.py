@@ -1,4 +1,4 @@
-"""A Bonnu night for the dashboard tests: three players, the opening draw (Ann draws the 21 and
+"""A Bonnu night for the dashboard tests: four players, the opening draw (Ann draws the 21 and
 leads), then 7 cards each named by the host, so that each phone gets one button per card it may
 lay or Cut with. Ann leads red:5; Ben (on turn) and Cleo each hold two more 5s: two Cuts in one
 window, the race the phones are for."""
@@ -10,11 +10,12 @@ import dataclasses
 from referee import engine
 from referee.games.bonnu.deck import card
 
-NAMES = {1: "Ann", 2: "Ben", 3: "Cleo"}
-OPENING = {1: "white:21", 2: "blue:3", 3: "yellow:8"}
+NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
+OPENING = {1: "white:21", 2: "blue:3", 3: "yellow:8", 4: "red:4"}
 HANDS = {1: "red:5 red:1 blue:2 yellow:4 white:6 black:7 blue:0",
          2: "blue:5 yellow:5 red:2 white:3 black:8 yellow:9 red:9",
-         3: "white:5 black:5 blue:7 yellow:1 red:3 white:8 black:2"}
+         3: "white:5 black:5 blue:7 yellow:1 red:3 white:8 black:2",
+         4: "yellow:6 black:1 white:0 blue:9 red:7 yellow:2 black:3"}
 LEAD = "red:5"
 
 _n = iter(range(1, 10**6))
@@ -32,6 +33,11 @@ def host_option(night, action, seat=None):
 def open_night(night, settings=None) -> dict[int, str]:
     """The night opened and round 1 dealt (Ann leads); the seats' join tokens."""
     night.start("bonnu", list(NAMES), NAMES, settings or {}, "Bonnu test night")
+    return deal_round(night)
+
+
+def deal_round(night) -> dict[int, str]:
+    """Round 1 started, the opening draw made and every hand dealt, named (Ann leads); the tokens."""
     submit(night, host_option(night, "start").event)
     for seat, code in OPENING.items():
         submit(night, dataclasses.replace(host_option(night, "opening", seat).event, card=card(code)))

@@ -51,9 +51,9 @@ def test_counts_top_card_and_scores_on_every_phone_and_each_hand_to_its_owner_on
     lead(night)
     public = Phone(night_app(phones)).get("/state").get_json()["bonnu"]
     for seen in [me(p)["state"]["bonnu"] for p in phones.values()] + [public, host.get("/api/host/state").get_json()["bonnu"]]:
-        assert [s["cards"] for s in seen["seats"]] == [6, 7, 7]
+        assert [s["cards"] for s in seen["seats"]] == [6, 7, 7, 7]
         assert seen["top_card"]["pretty"] == "red 5"
-        assert seen["score_words"] == "Rounds won: Ann 0, Ben 0, Cleo 0"
+        assert seen["score_words"] == "Rounds won: Ann 0, Ben 0, Cleo 0, Dev 0"
         assert seen["turn_words"] == "Ben to play on red 5"
     for seat, phone in phones.items():
         seats = me(phone)["state"]["bonnu"]["seats"]
@@ -87,7 +87,7 @@ def test_latency_is_half_the_median_round_trip_and_the_host_sees_it(table):
     clock.advance(5000)
     phones_seen = host.get("/api/host/state").get_json()["bonnu"]["phones"]
     assert [p["words"] for p in phones_seen] == ["Ann: not measured yet", "Ben: 22 ms (measured 5 s ago)",
-                                                 "Cleo: 4 ms (measured 5 s ago)"]
+                                                 "Cleo: 4 ms (measured 5 s ago)", "Dev: not measured yet"]
     for bad in ([], [-1], [9999], "fast", [True], list(range(11))):
         r = phones[2].post("/api/seat/latency", {"rtt_ms": bad})
         assert r.status_code == 400 and "round trips in milliseconds" in r.get_json()["error"]
@@ -127,7 +127,7 @@ def test_a_double_tap_is_one_claim(table):
     else:                                          # or the Cut is no longer offered at all (409 in words)
         assert other.status_code == 409
     seen = me(phones[1])["state"]["bonnu"]
-    assert [s["cards"] for s in seen["seats"]] == [6, 7, 5] and len(seen["rulings_words"]) == 1
+    assert [s["cards"] for s in seen["seats"]] == [6, 7, 5, 7] and len(seen["rulings_words"]) == 1
 
 
 def test_two_cuts_in_one_window_are_ruled_with_both_times(table):
@@ -143,7 +143,7 @@ def test_two_cuts_in_one_window_are_ruled_with_both_times(table):
     seen = me(phones[1])["state"]["bonnu"]
     assert seen["rulings_words"] == ["Cut by Cleo at 12.41 s on red:5 (laid at 12.00 s): in time",
                                      "Cut by Ben at 12.58 s on black:5 (laid at 12.41 s): in time"]
-    assert [s["cards"] for s in seen["seats"]] == [6, 5, 5] and seen["top_card"]["pretty"] == "yellow 5"
+    assert [s["cards"] for s in seen["seats"]] == [6, 5, 5, 7] and seen["top_card"]["pretty"] == "yellow 5"
 
 
 def test_two_cuts_inside_the_tie_margin_go_to_the_host_with_both_times(table):

@@ -9,7 +9,10 @@ from flask import Blueprint, g, jsonify
 
 from ..bonnu_timing import round_trips
 from ..security import body, seat_required
+from ..sse import Message
 from .api import night
+
+NOTICEABLE_MS = 5          # a latency that moved less than this is not news for the host console
 
 bp = Blueprint("timing", __name__)
 
@@ -29,4 +32,10 @@ def latency():
     """`{"rtt_ms": [12, 15, 11]}`: this phone's round trips. Sent again it simply measures again
     (nothing is recorded in the log), so it needs no replay of its answer."""
     samples = round_trips(body())
-    return jsonify({"seat": g.seat, "latency_ms": night().clock.measured(g.seat, samples)})
+    n = night()
+    before = n.clock.latencies().get(g.seat)
+    latency = n.clock.measured(g.seat, samples)
+    if before is None or abs(before["latency_ms"] - latency) >= NOTICEABLE_MS:
+        # the console shows it: the same nudge as a seat changing phones (no table state in it)
+        n.broadcaster.publish(Message(None, "seats", {"seat": g.seat, "latency": True}))
+    return jsonify({"seat": g.seat, "latency_ms": latency})

@@ -39,6 +39,7 @@ H.render = () => {
     el("strong", {}, `${s.seat} ${s.name}`), " ", s.cards.map((c) => H.fixable(s.seat, c)), s.folded ? " folded" : "")))]
     : el("p", {}, "No night yet: start one below."));
   H.renderBoonaken(v);
+  H.renderBonnu(v);
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   H.showCamera(v.camera);
@@ -54,6 +55,12 @@ H.renderBoonaken = (v) => {
     held.map((s) => C.el("p", { "data-seat": s.seat }, C.el("strong", {}, s.name + ": "), (s.cards || []).map(P.card),
       (s.discards || []).length ? [" discarded ", ...s.discards.map(P.card)] : null))) : null);
   C.clear(document.getElementById("bk-host-sheet"), B.sheet(bk.sheet));
+};
+
+/* A Bonnu night: the round as the host sees it, with each phone's measured latency. */
+H.renderBonnu = (v) => {
+  document.getElementById("bn-host").hidden = !v.bonnu;
+  if (v.bonnu) C.clear(document.getElementById("bn-host-round"), N.round(v.bonnu, true));
 };
 
 /* Everything the console offers comes from the referee's options: the host's own, and each seat's,
@@ -84,11 +91,11 @@ H.renderOptions = (v) => {
     : el("p", { class: "muted" }, "Nothing."));
   const own = v.options.filter((o) => !asked.includes(o.decision));
   C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
-    .map(H.option));
+    .map((o) => H.option(o.action === "time" ? { ...o, needs: [] } : o)));   // Bonnu's clock: the server stamps it
   const seats = v.seats.map((s) => [s, (v.seat_options[s.seat] || []).filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
-    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : opts.map(H.option)))
+    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : v.bonnu ? N.moves(opts, H.load) : opts.map(H.option)))
     : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
   H.start = start;

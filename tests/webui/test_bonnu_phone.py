@@ -1,0 +1,87 @@
+"""Two phones Cut inside one window, in Debian's Chromium (390x844). The host starts a Bonnu night
+from the console's game picker (Bonnu 100, the grace window and the tie margin explained), the
+phones measure their latency with pings on join and the host sees it; Ann leads the red 5; Cleo
+and Ben each tap Cut! on their phone, Cleo's a double tap that counts once (the button is
+disabled after a tap). The tie margin is set wide (2 s) so that the two taps, some hundred ms apart
+in a test browser, are too close to call: the host is asked which came first, both times in the
+question, and every phone shows the ruling naming both times. Screenshots go to
+artefacts/browser/ (docs/screenshots_bonnu.py makes the docs' pictures with the same play)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bonnu_kit import NAMES, deal_round, lead
+from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
+from dashboard_kit import PIN
+from referee.games.bonnu.events import CutLaid
+
+BOTH_TIMES = re.compile(r"The host rules Cut by Ben at \d+\.\d+ s: after Cleo's Cut at \d+\.\d+ s")
+
+
+@pytest.fixture
+def app(tmp_path):
+    from webui.app import create_app
+    return create_app({"DB": str(tmp_path / "bonnu.db"), "PIN": PIN, "KEEPALIVE": 5})
+
+
+def phone_for(browser, base, token, errors):
+    page = browser.new_context(**PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(10_000)
+    page.goto(f"{base}/join/{token}")
+    return page
+
+
+def two_cuts_from_the_phones(browser, host, base, night, errors, picture) -> None:
+    """The whole play; `picture(page, name)` is called where the docs show it."""
+    expect = playwright_api.expect
+    host.select_option("#night-game", "bonnu")
+    host.locator("#night-form details summary").click()
+    expect(host.locator("#night-settings [data-name=grace_ms]")).to_contain_text("still counts")
+    expect(host.locator("#night-settings [data-name=tie_margin_ms]")).to_contain_text("Two times closer than this")
+    host.select_option("#night-settings [data-name=scoring] select", "bonnu100")
+    host.fill("#night-settings [data-setting=tie_margin_ms]", "2000")
+    for seat, name in NAMES.items():
+        host.fill(f"#night-seats input[data-seat='{seat}']", name)
+    host.locator("#night-form button[type=submit]").click()
+    expect(host.locator("#bn-host")).to_be_visible()
+    deal_round(night)                      # the opening draw and the hands, as the host enters them
+    lead(night)                            # Ann leads the red 5
+    tokens = {p["seat"]: p["token"] for p in night.players()}
+    ben, cleo = (phone_for(browser, base, tokens[s], errors) for s in (2, 3))
+    for page in (ben, cleo):
+        expect(page.locator("#my-cards .bn-card")).to_have_count(7)
+        expect(page.locator("#bn-top")).to_contain_text("5")
+        expect(page.locator("#bn-scores")).to_contain_text("Totals: Ann 0, Ben 0, Cleo 0, Dev 0")
+    expect(host.locator("#bn-phones li[data-seat='2']")).to_contain_text(re.compile(r"Ben: \d+ ms"))
+    expect(host.locator("#bn-phones li[data-seat='3']")).to_contain_text(re.compile(r"Cleo: \d+ ms"))
+    expect(ben.locator("#bets button[data-action='cut']")).to_have_text("Cut! blue 5 yellow 5")
+    expect(ben.locator("#bets button[data-action='lay-blue:5']")).to_be_visible()
+    expect(cleo.locator("#bets button[data-action='cut']")).to_have_text("Cut! white 5 black 5")
+    picture(ben, "bonnu-1-cut-buttons")
+    # Cleo taps twice at once: the first tap disables the button, the second sends nothing
+    assert cleo.evaluate("""() => { const b = document.querySelector("#bets button[data-action='cut']");
+                                    b.click(); b.click(); return b.disabled; }""")
+    ben.locator("#bets button[data-action='cut']").tap()
+    expect(host.locator("#host-pending")).to_contain_text(re.compile(
+        r"Cut by Ben at \d+\.\d+ s, Cleo's Cut at \d+\.\d+ s: too close to say who was first"))
+    host.locator("#host-pending button[data-action='seat 3']").click()
+    for page in (ben, cleo, host):
+        expect(page.locator("#bn-rulings li").last).to_have_text(BOTH_TIMES)
+    cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
+    assert [e.seat for e in cuts] == [3, 2] and all(e.at_ms is not None for e in cuts)    # one claim each
+    expect(cleo.locator("#bn-scores")).to_be_visible()
+    picture(cleo, "bonnu-2-timed-ruling")
+    for page in (ben, cleo, host):                       # nothing pushes a phone's page sideways
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.url
+    page_source = cleo.content()                         # Ben's hand never reaches Cleo's phone
+    assert not [c for c in ("red:2", "white:3", "black:8", "yellow:9", "red:9") if c in page_source]
+
+
+def test_two_phones_cut_inside_one_window_and_the_ruling_names_both_times(app):
+    night = app.extensions["croupier"]
+    with host_console(app) as (browser, host, base, errors):
+        two_cuts_from_the_phones(browser, host, base, night, errors, shot)
