@@ -75,6 +75,7 @@ def two_cuts_from_the_phones(browser, host, base, night, errors, picture) -> Non
     assert [e.seat for e in cuts] == [3, 2] and all(e.at_ms is not None for e in cuts)    # one claim each
     expect(cleo.locator("#bn-scores")).to_be_visible()
     picture(cleo, "bonnu-2-timed-ruling")
+    picture(host, "bonnu-3-host-latency")
     for page in (ben, cleo, host):                       # nothing pushes a phone's page sideways
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.url
     page_source = cleo.content()                         # Ben's hand never reaches Cleo's phone
