@@ -102,7 +102,7 @@ class BonnuRound(Deal):
     dues: tuple[Due, ...] = ()
     window: Optional[Window] = None
     late: Optional[Late] = None
-    heard: tuple[tuple[int, str, int | None], ...] = ()   # shouts heard this round (seat, word, time)
+    heard: tuple[tuple[int, str, int | None], ...] = ()   # shouts and claims heard (seat, word or "cut:CARDS", time)
     rulings: tuple[str, ...] = ()              # every timing ruling, in words
     penalties: tuple[tuple[int, str], ...] = ()                             # (seat, why)
     # The end.
