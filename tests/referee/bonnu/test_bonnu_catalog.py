@@ -9,24 +9,25 @@ from pathlib import Path
 import pytest
 
 from referee.games.bonnu.catalog import DECISIONS, RULES, RULES_BY_ID
-from referee.games.bonnu.settings import BonnuSettings
+from referee.games.bonnu.scoring import penalties
+from referee.games.bonnu.settings import DEFAULT, BonnuSettings
 from referee.lookup import lookup, rule_readings
 
 SHEET = Path("/work/shared/rules/bonnu.txt")
 ROOT = Path(__file__).resolve().parents[3]
 # A word of each rule's own line on the sheet, so a wrong line number shows.
 LINE_WORD = {"deck": "110", "opening-draw": "highest", "later-rounds": "highest", "deal": "7 cards",
-             "free-lead": "any card", "clockwise": "clockwise", "match": "color or number", "draw": "take one",
-             "empty-pile": "draw pile", "reach": "Reach", "win-round": "Bonnu", "shouts": "Reach", "cut": "Cut",
+             "first-lead": "any card", "clockwise": "clockwise", "match": "color or number", "draw": "take one",
+             "empty-pile": "draw pile", "reach": "Reach", "round-won": "Bonnu", "shouts": "Reach", "cut": "Cut",
              "cut-next": "Cut", "cut-out": "Cut", "claim-window": "before the player whose turn",
              "bonnu-equal": "equals the number", "bonnu-ten": "multiple of 10",
-             "penalty-wrong-card": "does not match", "penalty-missed-reach": "Reach",
-             "penalty-missed-bonnu": "Bonnu", "penalty-wrong-bonnu": "total value", "take-back": "does not match",
+             "wrong-card": "does not match", "missed-reach": "Reach",
+             "missed-bonnu": "Bonnu", "wrong-bonnu": "total value", "take-back": "does not match", "wrong-cut": "Cut",
              "simple-game": "10 rounds", "bonnu-100": "reaches 100"}
 
 
 def test_every_rule_is_bonnu_with_text_trigger_effect_and_a_source():
-    assert len(RULES) == len(RULES_BY_ID) == 27
+    assert len(RULES) == len(RULES_BY_ID) == 28
     for rule in RULES:
         assert rule.game == "bonnu" and rule.text and rule.trigger and rule.effect, rule.id
         assert rule.source.startswith(("bonnu.txt line ", "issue 22")), rule.id
@@ -52,6 +53,13 @@ def test_every_setting_is_on_a_rule_and_every_decision_has_a_reading_and_a_setti
         assert any(RULES_BY_ID[i].settings for i in ids), number
         for rule_id in ids:
             assert f"Decision {number}" in RULES_BY_ID[rule_id].interpretation, (number, rule_id)
+
+
+def test_every_penalty_is_a_rule_of_its_own_id():
+    for p in penalties(dataclasses.replace(DEFAULT, wrong_cut_penalty=True)):
+        assert p.id in RULES_BY_ID and RULES_BY_ID[p.id].kind == "fee", p.id
+        if p.line:
+            assert RULES_BY_ID[p.id].source.startswith(f"bonnu.txt line {p.line}"), p.id
 
 
 def test_the_examples_on_the_bonnu_rules_are_the_sheets():

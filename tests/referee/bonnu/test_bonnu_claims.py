@@ -78,6 +78,11 @@ def test_decision_3_a_cut_may_empty_the_hand_unless_cut_out_is_not_allowed():
     assert cut_refusal(hand, hand, top, S) is None
     assert cut_refusal(hand, hand, top, with_(cut_out="not_allowed")) == \
         "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
+    # a hidden hand: the count the events give is enough
+    assert cut_refusal(None, hand, top, with_(cut_out="not_allowed"), holding=2) == \
+        "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
+    assert cut_refusal(None, hand, top, with_(cut_out="not_allowed"), holding=3) is None
+    assert cut_refusal(None, hand, top, S, holding=1) == "the hand holds 1 card, not 2"
 
 
 def test_decision_2_who_may_cut():
