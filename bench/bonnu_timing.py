@@ -17,7 +17,8 @@ effect in the order they were made. What the referee sees is simulated:
   frame and gives the camera's latency as the frames counted times the nominal frame interval;
 - a fifth of the claims are double-tapped 60-250 ms after the first tap.
 
-For each tie margin and grace window, the share of races ruled as the ground truth (every claim in
+Printed: the measurement errors; under the default settings, the races with one claim and with two
+apart, with why the host was asked; then for each tie margin and grace window, the share of races ruled as the ground truth (every claim in
 time or late as it was, and in the true order), sent to the host (some ruling needs the host), and
 ruled wrongly. A second table corrects the camera stamp by half a frame more (a card lands on
 average half a frame before the frame that first sees it). Seeded: the same seed prints the same.
@@ -117,6 +118,26 @@ def judge(race: Race, settings, half_frame: bool = False) -> str:
     return "right" if ruled_in == true_in else "wrong"
 
 
+def breakdown(races: list[Race], settings) -> list[str]:
+    """Under `settings`, the races with one claim and with two apart, and why the host was asked:
+    a claim too close to the card, or two claims too close to each other."""
+    lines = []
+    for claimants in (1, 2):
+        group = [r for r in races if len(r.claims_true) == claimants]
+        tally = {"right": 0, "host": 0, "wrong": 0}
+        near_card = near_claim = 0
+        for race in group:
+            tally[judge(race, settings)] += 1
+            rulings = window_ruling(race.claims, race.card, settings)
+            near_card += any(r.verdict == "ask_host" for r in rulings)
+            near_claim += any(r.tied_with for r in rulings)
+        n = len(group)
+        lines.append(f"{claimants} claim{'s' if claimants > 1 else ''}: {n} races, right {100 * tally['right'] / n:.2f} %, "
+                     f"host {100 * tally['host'] / n:.2f} % (a claim near the card {100 * near_card / n:.2f} %, "
+                     f"two claims near each other {100 * near_claim / n:.2f} %), wrong {100 * tally['wrong'] / n:.2f} %")
+    return lines
+
+
 def errors(races: list[Race]) -> tuple[list[float], list[float]]:
     """The measurement errors in ms: each first tap's corrected time less its true time, and each
     card's corrected time less its true time (positive: looks later than it was)."""
@@ -159,7 +180,9 @@ def report(count: int, seed: int, fps: float) -> list[str]:
     return ([f"Bonnu timing races: {count} races, {claims} claims ({taps - claims} double taps), seed {seed}, "
              f"camera {fps:g} fps, claims within {SPREAD * 1000:.0f} ms of the card",
              _summary("claim time error", claim_err), _summary("card time error", card_err), "",
-             "camera latency = frames counted x frame interval:"] + table(races, False)
+             f"the defaults (tie margin {DEFAULT.tie_margin_ms} ms, grace {DEFAULT.grace_ms} ms):"]
+            + breakdown(races, DEFAULT)
+            + ["", "camera latency = frames counted x frame interval:"] + table(races, False)
             + ["", "camera latency + half a frame:"] + table(races, True))
 
 
