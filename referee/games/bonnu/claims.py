@@ -36,8 +36,7 @@ def _sum_words(hand: Sequence[BonnuCard]) -> str:
 
 def _not_held(hand: Sequence[BonnuCard], laid: Sequence[BonnuCard]) -> list[BonnuCard]:
     """The cards of `laid` that `hand` does not hold (counting copies: two red 7s need two)."""
-    short = Counter(laid) - Counter(hand)
-    return [c for c in laid if short[c] and not short.subtract([c])]
+    return list((Counter(laid) - Counter(hand)).elements())
 
 
 _NO_CUT_OUT = "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
