@@ -113,6 +113,16 @@ def test_latencies_are_subtracted_so_arrival_order_does_not_decide():
     assert r.text == "Cut by seat 3 at 12.55 s, seat 1's card at 12.60 s: in time"
 
 
+def test_a_cut_one_camera_frame_after_the_card_is_too_late():
+    # 10 fps: the card first seen at 20.00 s and confirmed 2 frames later; the Cut made 100 ms after
+    frame = 0.1
+    card_seen = CardTime(1, 20.0 + 2 * frame, latency=2 * frame)
+    (r,) = window_ruling([Claim(0, "cut", 20.0 + frame + 0.12, latency=0.12)], card_seen, S)
+    assert r.verdict == "late" and r.text == "Cut by seat 0 at 20.10 s, seat 1's card at 20.00 s: too late"
+    (r,) = window_ruling([Claim(0, "cut", 20.0 - frame + 0.12, latency=0.12)], card_seen, S)
+    assert r.verdict == "in_time" and r.text == "Cut by seat 0 at 19.90 s, seat 1's card at 20.00 s: in time"
+
+
 def test_the_tie_margin_sends_claims_too_close_to_the_card_to_the_host():
     card_at = CardTime(1, 10.00)
     (r,) = window_ruling([Claim(2, "bonnu", 9.97)], card_at, S)                 # 30 ms before, margin 50
