@@ -45,6 +45,19 @@ def test_each_rule_cites_the_sheet_line_that_says_it():
         assert LINE_WORD[rule.id].lower() in lines[int(m.group(1)) - 1].lower(), (rule.id, rule.source)
 
 
+@pytest.mark.skipif(not SHEET.exists(), reason="the shared rule sheet is not on this machine")
+def test_every_rule_line_of_the_sheet_is_cited_by_a_rule():
+    lines = SHEET.read_text(encoding="utf-8").splitlines()
+    cited = set()
+    for rule in RULES:
+        for numbers in re.findall(r"lines? ([\d, ]+)", rule.source):
+            cited |= {int(n) for n in re.findall(r"\d+", numbers)}
+    # the sheet's rule lines: every sentence line (headings end with "BONNU RULES"), and line 9's count
+    rule_lines = {n for n, line in enumerate(lines, 1) if len(line) >= 60 and not line.endswith("BONNU RULES")} | {9}
+    assert rule_lines == {7, 8, 9, 12, 13, 16, 17, 18, 19, 20, 23, 27, 31, 35, 37, 41, 44, 45, 46, 47, 50, 52}
+    assert rule_lines - cited == set()
+
+
 def test_every_setting_is_on_a_rule_and_every_decision_has_a_reading_and_a_setting():
     on_rules = {s.name for r in RULES for s in r.settings}
     assert on_rules == {f.name for f in dataclasses.fields(BonnuSettings)}
