@@ -1,9 +1,9 @@
 """Timing-race accuracy of the Bonnu referee's claim rulings (not a test):
 
-    python bench/bonnu_timing.py [--races N] [--seed S] [--fps F]
+    python bench/bonnu_timing.py [--races N] [--seed S] [--fps F] [--spread-ms MS]
 
 Each race is one card laid by the player on turn at a known true time and one or two out-of-turn
-claims (Cut or Bonnu) by other seats at known true times, up to `SPREAD` either side of it, so the
+claims (Cut or Bonnu) by other seats at known true times, up to --spread-ms (300) either side of it, so the
 ground truth is known: a claim is in time when it was made before the card, and in time claims take
 effect in the order they were made. What the referee sees is simulated:
 
@@ -17,7 +17,8 @@ effect in the order they were made. What the referee sees is simulated:
   frame and gives the camera's latency as the frames counted times the nominal frame interval;
 - a fifth of the claims are double-tapped 60-250 ms after the first tap.
 
-For each tie margin and grace window, the share of races ruled as the ground truth (every claim in
+Printed: the measurement errors; under the default settings, the races with one claim and with two
+apart, with why the host was asked; then for each tie margin and grace window, the share of races ruled as the ground truth (every claim in
 time or late as it was, and in the true order), sent to the host (some ruling needs the host), and
 ruled wrongly. A second table corrects the camera stamp by half a frame more (a card lands on
 average half a frame before the frame that first sees it). Seeded: the same seed prints the same.
@@ -39,7 +40,7 @@ from referee.games.bonnu.claims import CardTime, Claim, window_ruling  # noqa: E
 from referee.games.bonnu.settings import DEFAULT  # noqa: E402
 
 PIPELINE_FPS = 10.0          # the frame rate the camera pipeline runs at (vision/dealscript.py default)
-SPREAD = 0.300               # claims fall within this many seconds either side of the card
+SPREAD_MS = 300             # by default claims fall within this many ms either side of the card
 GRACES_MS = (0, 20, 50, 100, 150, 200)
 MARGINS_MS = (0, 25, 50, 100)
 PINGS = 5
@@ -82,7 +83,7 @@ def _camera(rng: random.Random, landed: float, fps: float) -> tuple[float, float
     return t, frames * interval
 
 
-def make_races(count: int, seed: int, fps: float = PIPELINE_FPS) -> list[Race]:
+def make_races(count: int, seed: int, fps: float = PIPELINE_FPS, spread_ms: int = SPREAD_MS) -> list[Race]:
     rng = random.Random(seed)
     races = []
     for _ in range(count):
@@ -91,7 +92,7 @@ def make_races(count: int, seed: int, fps: float = PIPELINE_FPS) -> list[Race]:
         truth, claims = [], []
         for seat in seats:
             kind = rng.choice(("cut", "bonnu"))
-            made = card_true + rng.uniform(-SPREAD, SPREAD)
+            made = card_true + rng.uniform(-spread_ms, spread_ms) / 1000
             base, up_share, estimate = _phone(rng)
             taps = [made] + ([made + rng.uniform(0.060, 0.250)] if rng.random() < 0.2 else [])
             for tap in taps:
@@ -115,6 +116,26 @@ def judge(race: Race, settings, half_frame: bool = False) -> str:
     ruled_in = [r.claim.seat for r in counted if r.verdict == "in_time"]
     true_in = [seat for seat, made in sorted(race.claims_true, key=lambda t: t[1]) if made < race.card_true]
     return "right" if ruled_in == true_in else "wrong"
+
+
+def breakdown(races: list[Race], settings) -> list[str]:
+    """Under `settings`, the races with one claim and with two apart, and why the host was asked:
+    a claim too close to the card, or two claims too close to each other."""
+    lines = []
+    for claimants in (1, 2):
+        group = [r for r in races if len(r.claims_true) == claimants]
+        tally = {"right": 0, "host": 0, "wrong": 0}
+        near_card = near_claim = 0
+        for race in group:
+            tally[judge(race, settings)] += 1
+            rulings = window_ruling(race.claims, race.card, settings)
+            near_card += any(r.verdict == "ask_host" for r in rulings)
+            near_claim += any(r.tied_with for r in rulings)
+        n = len(group)
+        lines.append(f"{claimants} claim{'s' if claimants > 1 else ''}: {n} races, right {100 * tally['right'] / n:.2f} %, "
+                     f"host {100 * tally['host'] / n:.2f} % (a claim near the card {100 * near_card / n:.2f} %, "
+                     f"two claims near each other {100 * near_claim / n:.2f} %), wrong {100 * tally['wrong'] / n:.2f} %")
+    return lines
 
 
 def errors(races: list[Race]) -> tuple[list[float], list[float]]:
@@ -151,15 +172,17 @@ def _summary(name: str, values: list[float]) -> str:
             f"5th-95th percentile {q[0]:+.1f} to {q[-1]:+.1f} ms")
 
 
-def report(count: int, seed: int, fps: float) -> list[str]:
-    races = make_races(count, seed, fps)
+def report(count: int, seed: int, fps: float, spread_ms: int = SPREAD_MS) -> list[str]:
+    races = make_races(count, seed, fps, spread_ms)
     claim_err, card_err = errors(races)
     claims = sum(len(r.claims_true) for r in races)
     taps = sum(len(r.claims) for r in races)
     return ([f"Bonnu timing races: {count} races, {claims} claims ({taps - claims} double taps), seed {seed}, "
-             f"camera {fps:g} fps, claims within {SPREAD * 1000:.0f} ms of the card",
+             f"camera {fps:g} fps, claims within {spread_ms} ms of the card",
              _summary("claim time error", claim_err), _summary("card time error", card_err), "",
-             "camera latency = frames counted x frame interval:"] + table(races, False)
+             f"the defaults (tie margin {DEFAULT.tie_margin_ms} ms, grace {DEFAULT.grace_ms} ms):"]
+            + breakdown(races, DEFAULT)
+            + ["", "camera latency = frames counted x frame interval:"] + table(races, False)
             + ["", "camera latency + half a frame:"] + table(races, True))
 
 
@@ -168,10 +191,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--races", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--fps", type=float, default=PIPELINE_FPS)
+    parser.add_argument("--spread-ms", type=int, default=SPREAD_MS)
     args = parser.parse_args(argv)
-    if args.races < 2 or args.fps <= 0:
-        parser.error("--races must be at least 2 and --fps above 0")
-    print("\n".join(report(args.races, args.seed, args.fps)))
+    if args.races < 2 or args.fps <= 0 or args.spread_ms <= 0:
+        parser.error("--races must be at least 2, --fps and --spread-ms above 0")
+    print("\n".join(report(args.races, args.seed, args.fps, args.spread_ms)))
 
 
 if __name__ == "__main__":

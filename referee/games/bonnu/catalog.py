@@ -13,7 +13,7 @@ assert len(RULES_BY_ID) == len(RULES)
 
 DECISIONS: dict[int, tuple[str, ...]] = {
     1: ("cut-next",), 2: ("cut",), 3: ("cut-out",), 4: ("claim-window",), 5: ("draw",), 6: ("shouts",),
-    7: ("take-back",), 8: ("claim-race",), 9: ("opening-draw", "later-rounds", "deal", "empty-pile"),
+    7: ("take-back", "wrong-cut"), 8: ("claim-race",), 9: ("opening-draw", "later-rounds", "deal", "empty-pile"),
     10: ("bonnu-100",),
 }
 assert {i for ids in DECISIONS.values() for i in ids} <= set(RULES_BY_ID)

@@ -36,19 +36,22 @@ def _sum_words(hand: Sequence[BonnuCard]) -> str:
 
 def _not_held(hand: Sequence[BonnuCard], laid: Sequence[BonnuCard]) -> list[BonnuCard]:
     """The cards of `laid` that `hand` does not hold (counting copies: two red 7s need two)."""
-    short = Counter(laid) - Counter(hand)
-    return [c for c in laid if short[c] and not short.subtract([c])]
+    return list((Counter(laid) - Counter(hand)).elements())
+
+
+_NO_CUT_OUT = "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
 
 
 def cut_refusal(hand: Sequence[BonnuCard] | None, cut_cards: Sequence[BonnuCard], top: BonnuCard | None,
-                settings: BonnuSettings = DEFAULT) -> str | None:
+                settings: BonnuSettings = DEFAULT, *, holding: int | None = None) -> str | None:
     """Why laying `cut_cards` on `top` is not a Cut, or None when it is one.
 
     A Cut is two or more cards of the number just played (decision 2: any two or more by default,
     every one held with cut_cards "all"); one that empties the hand is refused when cut_out is
     "not_allowed" (decision 3). `hand` is the cutter's whole hand before the Cut, or None while it is
-    hidden: the checks that need it (cards held, every one laid, the last cards) then wait for the
-    camera or the host, and only what the laid cards show is checked."""
+    hidden: the checks that need it (cards held, every one laid) then wait for the camera or the
+    host, and only what the laid cards show is checked; `holding`, the count the events give for a
+    hidden hand, still catches a Cut of more cards than held and a Cut of the last cards."""
     if top is None:
         return "nothing has been played yet: a Cut answers the card just played"
     if len(cut_cards) < 2:
@@ -59,6 +62,10 @@ def cut_refusal(hand: Sequence[BonnuCard] | None, cut_cards: Sequence[BonnuCard]
         return (f"{', '.join(_card_words(c) for c in wrong)} {'is' if len(wrong) == 1 else 'are'} not "
                 f"{top.value}: a Cut lays cards of the number just played ({_card_words(top)})")
     if hand is None:
+        if holding is not None and len(cut_cards) > holding:
+            return f"the hand holds {holding} card{'s' if holding != 1 else ''}, not {len(cut_cards)}"
+        if holding == len(cut_cards) and settings.cut_out == "not_allowed":
+            return _NO_CUT_OUT
         return None
     missing = _not_held(hand, cut_cards)
     if missing:
@@ -70,7 +77,7 @@ def cut_refusal(hand: Sequence[BonnuCard] | None, cut_cards: Sequence[BonnuCard]
             return (f"a Cut lays every {top.value} held (cut_cards: all): "
                     f"{', '.join(_card_words(c) for c in kept)} still in hand")
     if not left and settings.cut_out == "not_allowed":
-        return "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
+        return _NO_CUT_OUT
     return None
 
 

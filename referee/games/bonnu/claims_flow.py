@@ -7,7 +7,7 @@ turn since (`Late`); then it is ruled against that card (claims.window_ruling: i
 or within the tie margin the host's call), and in time the card goes back to its hand and the claim
 is laid on the card before. A claim stamped before the Cut that opened the window races that Cut:
 the earlier goes first (decision 8), the Cut taken back and laid again after it; too close to call,
-the host orders them. A double tap (the same claim again within double_tap_ms) counts once.
+the host orders them. A double tap (the same claim, the same cards, again within double_tap_ms) counts once.
 """
 
 from __future__ import annotations
@@ -41,13 +41,14 @@ def on_claim(game, w: Work, event) -> None:
         raise Refusal(f"seat {seat} holds {rnd.holding(seat)} card(s): "
                       + ("a Bonnu lays the whole hand" if kind == "bonnu" else f"it cannot lay {len(cards)}"))
     t = stamp(event.at_ms, event.latency_ms)
-    double = [h for h in rnd.heard if h[:2] == (seat, kind) and t is not None and h[2] is not None
+    same = f"{kind}:{' '.join(c.code for c in cards)}"        # the same claim: the same cards again
+    double = [h for h in rnd.heard if h[:2] == (seat, same) and t is not None and h[2] is not None
               and 0 <= t - h[2] <= w.state.settings.double_tap_ms]
     if double:
         w.say(f"{KIND_WORDS[kind]} by seat {seat} again at {seconds(t)}: a double tap, one claim (the first at "
               f"{seconds(double[0][2])}).", rule=kind, seats=(seat,))
         return
-    rnd.heard += ((seat, kind, t),)
+    rnd.heard += ((seat, same, t),)
     shouts.settle(game, w, t)
     if rnd.phase != "play":
         return

@@ -38,7 +38,10 @@ class Truth:
         return self.stock[-1] if self.stock else None
 
     def take(self, seat: int, card) -> None:
-        self.stock.remove(card)
+        if self.stock and self.stock[-1] is card:       # the top card, as dealt and drawn
+            self.stock.pop()
+        else:
+            self.stock.remove(card)
         self.hands[seat].append(card)
 
     def lay(self, seat: int, cards) -> None:

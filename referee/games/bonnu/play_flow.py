@@ -51,7 +51,6 @@ def on_card_laid(game, w: Work, event: CardLaid) -> None:
         rnd.late = Late(event.seat, card, t, w.seq, rnd.window)
     lay(w, rnd, event.seat, (card,), t, "lead" if top is None else "play")
     rnd.to_play = rnd.after(event.seat)
-    rnd.drew = None
     w.say(f"Seat {event.seat} lays {card.code}" + (" (the first card: any card leads)" if top is None else "")
           + f"; seat {rnd.to_play} to play.", rule="first-lead" if top is None else "play",
           seats=(event.seat,))

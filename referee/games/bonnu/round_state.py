@@ -98,11 +98,10 @@ class BonnuRound(Deal):
     # Play.
     to_play: Optional[int] = None
     owed: dict[int, int] = field(default_factory=dict)                      # penalty cards to draw
-    drew: Optional[int] = None                 # the seat on turn drew and may play the drawn card
     dues: tuple[Due, ...] = ()
     window: Optional[Window] = None
     late: Optional[Late] = None
-    heard: tuple[tuple[int, str, int | None], ...] = ()   # shouts heard this round (seat, word, time)
+    heard: tuple[tuple[int, str, int | None], ...] = ()   # shouts and claims heard (seat, word or "cut:CARDS", time)
     rulings: tuple[str, ...] = ()              # every timing ruling, in words
     penalties: tuple[tuple[int, str], ...] = ()                             # (seat, why)
     # The end.
@@ -145,6 +144,3 @@ class BonnuRound(Deal):
 
     def owes(self, seat: int, word: str) -> Optional[Due]:
         return next((d for d in self.dues if d.seat == seat and d.word == word), None)
-
-    def in_hands(self) -> int:
-        return sum(self.count.values())

@@ -23,7 +23,7 @@ CUT = rule(
                    "their turn and may not Cut it (cut_own_card off). A Cut's cards are of the number just "
                    "played, so another player holding two or more of it may Cut the Cut (cut_chains on): "
                    "the chain ends when the player on turn lays a card. Cards not of that number, or only "
-                   "one card, are a wrong Cut (take-back).",
+                   "one card, are a wrong Cut (wrong-cut).",
     examples=("The red 7 is played; seat 3 lays the blue 7 and the white 7 out of turn: a Cut.",
               "Seat 0 then lays the black 7 and the black 7: a Cut of the Cut."))
 
@@ -106,7 +106,7 @@ BONNU_EQUAL = rule(
          "lays a card. A Bonnu always lays the whole hand.",
     trigger="A card has been played and the player on turn has not laid the next.",
     effect="The hand is laid face up; the camera or the host reads it and the referee checks the total before "
-           "the round is awarded. A wrong total is a penalty (penalty-wrong-bonnu).",
+           "the round is awarded. A wrong total is a penalty (wrong-bonnu).",
     interpretation="-1 counts as -1 and 21 as 21 in the total. A total of 0 on a 0 is a Bonnu by equality.",
     examples=("On a 9: 4 + 3 + 2 = 9, Bonnu.", "On a 5: 7 + (-1) + (-1) = 5, Bonnu.",
               "On a 0: 1 + (-1) = 0, Bonnu."))

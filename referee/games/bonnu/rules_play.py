@@ -51,7 +51,7 @@ DEAL = rule(
     examples=("Four players: 28 cards dealt, 82 in the draw pile.",))
 
 FREE_LEAD = rule(
-    "free-lead", "The first card is free", line=17,
+    "first-lead", "The first card is free", line=17,
     kind="option", keywords=("lead", "first card", "any card", "turned up"),
     text="The player who plays first in a round lays down any card of their choice.",
     trigger="The play pile is empty.",
@@ -73,7 +73,7 @@ MATCH = rule(
     keywords=("match", "colour", "color", "number", "same", "legal play"),
     text="The card laid must match the colour or the number of the card just played, and goes on top of it.",
     trigger="A player on turn lays a card.",
-    effect="A card of neither the colour nor the number is a penalty (penalty-wrong-card).",
+    effect="A card of neither the colour nor the number is a penalty (wrong-card).",
     interpretation="-1 and 21 are numbers like any other: a -1 matches a -1, not a 1; a 21 matches a 21, "
                    "not a 2 or a 1.",
     examples=("On the red 9: any red card, or any 9.", "On the blue -1: a blue card or a -1."))
@@ -110,13 +110,13 @@ REACH = rule(
     keywords=("reach", "one card", "last card", "shout", "uno"), settings=(),
     text="A player who has only one card left must shout \"Reach!\".",
     trigger="A hand goes down to one card, however that happens (a Cut included).",
-    effect="A missed Reach draws one card (penalty-missed-reach).",
+    effect="A missed Reach draws one card (missed-reach).",
     interpretation="Card counts follow from the events (cards dealt, drawn and laid), so a missed Reach is "
                    "caught without seeing the hand. The time allowed is the rule 'shouts'.",
     examples=("Seat 0 holds 2, lays one and taps Reach: in time.",))
 
 WIN_ROUND = rule(
-    "win-round", "Bonnu!: the first out wins", line=20, kind="obligation",
+    "round-won", "Bonnu!: the first out wins", line=20, kind="obligation",
     keywords=("bonnu", "win", "last card", "round", "out"),
     text="The first player to lay down all of their cards wins the round; they must shout \"Bonnu!\" after "
          "laying down their last card.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .rulesheet import rule
 
 WRONG_CARD = rule(
-    "penalty-wrong-card", "Penalty: a card that does not match", line=44, kind="fee",
+    "wrong-card", "Penalty: a card that does not match", line=44, kind="fee",
     keywords=("penalty", "wrong card", "does not match", "misplay", "draw one"),
     text="A player who lays a card that matches neither the colour nor the number of the card just played "
          "draws one card from the draw pile.",
@@ -15,7 +15,7 @@ WRONG_CARD = rule(
     examples=("Red 9 on top, seat 1 lays the blue 3: seat 1 takes the blue 3 back and draws one.",))
 
 MISSED_REACH = rule(
-    "penalty-missed-reach", "Penalty: no Reach!", line=45, kind="fee",
+    "missed-reach", "Penalty: no Reach!", line=45, kind="fee",
     keywords=("penalty", "reach", "missed", "forgot", "one card"),
     text="A player who fails to shout \"Reach!\" when they have one card left draws one card.",
     trigger="The shout time (shouts) passes with one card in a hand and no Reach.",
@@ -23,7 +23,7 @@ MISSED_REACH = rule(
     examples=("Seat 0 goes down to one card and says nothing for 2 s: seat 0 draws one.",))
 
 MISSED_BONNU = rule(
-    "penalty-missed-bonnu", "Penalty: no Bonnu!", line=46, kind="fee",
+    "missed-bonnu", "Penalty: no Bonnu!", line=46, kind="fee",
     keywords=("penalty", "bonnu", "missed", "forgot", "last card"), settings=("missed_bonnu",),
     text="A player who fails to shout \"Bonnu!\" on laying their last card draws one card.",
     trigger="The shout time (shouts) passes after a last card with no Bonnu.",
@@ -31,7 +31,7 @@ MISSED_BONNU = rule(
     examples=("Seat 2 lays their last card and forgets: seat 2 draws one, and seat 3 is on turn.",))
 
 WRONG_BONNU = rule(
-    "penalty-wrong-bonnu", "Penalty: a wrong Bonnu", line=47, kind="fee",
+    "wrong-bonnu", "Penalty: a wrong Bonnu", line=47, kind="fee",
     keywords=("penalty", "bonnu", "wrong total", "false bonnu"),
     text="A player who plays a Bonnu whose total does not equal the number required draws one card.",
     trigger="A Bonnu laid face up whose total fails bonnu-equal and bonnu-ten.",
@@ -39,18 +39,27 @@ WRONG_BONNU = rule(
     examples=("On a 9, seat 3 lays 4 + 3 + 1 = 8: seat 3 takes them back and draws one.",))
 
 TAKE_BACK = rule(
-    "take-back", "After a wrong card, a wrong Bonnu or a wrong Cut", line=44, also=(47, 23), kind="fee",
-    keywords=("take back", "wrong cut", "penalty", "return", "misplay"), settings=("take_back", "wrong_cut_penalty"),
+    "take-back", "After a wrong card or a wrong Bonnu", line=44, also=(47,), kind="fee",
+    keywords=("take back", "penalty", "return", "misplay"), settings=("take_back",),
     text="A card that does not match and the cards of a wrong Bonnu go back to the player's hand, and the "
-         "penalty card is drawn. A wrong Cut (cards not of the number just played, or only one card) goes "
-         "back too and also draws one.",
-    trigger="A wrong card, a wrong Bonnu or a wrong Cut.",
+         "penalty card is drawn.",
+    trigger="A wrong card or a wrong Bonnu.",
     effect="The pile's top card is the card it was; the player's hand is as it was plus one card.",
     interpretation="Decision 7: the sheet gives the penalty card and nothing more. A wrong card left on the "
                    "pile would change the card everyone must match, and a wrong Bonnu's hand is face up on "
-                   "the table, so both go back (take_back on); off, a wrong card stays as the new top card. "
-                   "A wrong Cut is a card laid that does not match the number, so it is treated like a wrong "
-                   "card and draws one (wrong_cut_penalty on); off, the cards only go back.",
+                   "the table, so both go back (take_back on); off, a wrong card stays as the new top card.",
+    examples=("Red 9 on top, seat 1 lays the blue 3: the blue 3 goes back, seat 1 draws one.",))
+
+WRONG_CUT = rule(
+    "wrong-cut", "Penalty: a wrong Cut", line=23, also=(44,), kind="fee",
+    keywords=("wrong cut", "penalty", "cut", "one card", "different number"), settings=("wrong_cut_penalty",),
+    text="A Cut with cards not of the number just played, or with one card only, goes back to the hand and "
+         "draws one card.",
+    trigger="A Cut that fails the cut rule.",
+    effect="The cards go back; one penalty card.",
+    interpretation="Decision 7: the sheet names no penalty for a wrong Cut. It lays cards that do not match "
+                   "the number, as a wrong card does, so it is treated like one and draws one "
+                   "(wrong_cut_penalty on); off, the cards only go back.",
     examples=("Seat 2 'cuts' the red 7 with the blue 7 and the blue 1: both go back, seat 2 draws one.",))
 
 SIMPLE_GAME = rule(
@@ -80,4 +89,4 @@ BONNU_100 = rule(
     examples=("Totals 104, 38, 61: seat 1 (38) is Bonnu Master.",
               "Totals 120, 40, 40: seats 1 and 2 tie, so another round is played."))
 
-RULES = (WRONG_CARD, MISSED_REACH, MISSED_BONNU, WRONG_BONNU, TAKE_BACK, SIMPLE_GAME, BONNU_100)
+RULES = (WRONG_CARD, MISSED_REACH, MISSED_BONNU, WRONG_BONNU, TAKE_BACK, WRONG_CUT, SIMPLE_GAME, BONNU_100)

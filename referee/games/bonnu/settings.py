@@ -98,7 +98,7 @@ class BonnuSettings(Settings):
             "reshuffle": "the play pile except its top card is shuffled into a new draw pile",
             "pass": "a player who must draw and cannot passes instead"},
         "scoring": {
-            "simple": "the first to win rounds_to_win rounds is Bonnu Master",
+            "simple": "the first to win the set number of rounds is Bonnu Master",
             "bonnu100": "Bonnu 100: the cards left in hand are added up; when a total reaches the target, "
                         "the lowest total is Bonnu Master"},
         "tie_for_lowest": {

@@ -4,10 +4,12 @@ Each round is shuffled from the 110 cards and dealt through the host's deal opti
 named, so the simulator knows where every card is (`invariants.Truth`). Every move is drawn from
 `engine.options` (the host's and every seat's): cards laid, draws, Cuts, out-of-turn Bonnus, Reach
 and Bonnu shouts (some left unsaid: the penalty follows), penalty draws, the hands shown at the end
-of a Bonnu 100 round. A few faults are thrown in: a card that does not match, a Cut of one card, a
-Bonnu with the wrong total. Every event is stamped on a simulated clock (cards 1-4 camera frames
-late, shouts 20-300 ms). An option the referee refuses is a violation. Whole games are played,
-then new ones; each table's log is replayed. The only randomness is the `random.Random` given.
+of a Bonnu 100 round. A few faults are thrown in (a card that does not match, a wrong Bonnu) and
+races: a Cut on the card before the one just laid, arriving after it, stamped 60-300 ms before it
+(in time: that card goes back) or after it (too late). Every event is stamped on a simulated clock
+(cards 1-4 camera frames late, shouts 20-300 ms). An option the referee refuses is a violation.
+Whole games are played, then new ones; each table's log is replayed. The only randomness is the
+`random.Random` given.
 
 `python -m referee.simulate --game bonnu --rounds 10000 [--scoring simple|bonnu100|random] [--seats K]`.
 """
@@ -35,6 +37,7 @@ FRAME_MS = 33               # the camera at 30 frames a second
 WEIGHTS = {"lay": 1.0, "draw": 1.0, "cut": 3.0, "bonnu": 2.0, "shout": 2.0, "show": 1.0, "time": 0.3,
            "decide": 1.0}
 FAULT_RATE = 0.01           # each turn: a card that does not match; each window: a wrong Cut or Bonnu
+RACE_RATE = 0.3             # after a card laid in turn: a Cut on the card before it that arrives late
 
 
 @dataclass
@@ -164,6 +167,9 @@ class Simulator(Checks):
         fault = self.fault()
         if fault is not None:
             return self.send(fault, fault=True)
+        race = self.race()
+        if race is not None:
+            return self.send_race(*race)
         if not opts:
             return False
         kinds = sorted({o.action for o in opts})
@@ -205,6 +211,39 @@ class Simulator(Checks):
         if bonnu_refusal(hand, rnd.window.card) is not None:
             return self.stamped(BonnuClaimed(other, hand))
         return None
+
+    def race(self):
+        """Now and then, just after a card laid in turn, a Cut on the card before it that arrives
+        after it: stamped 60-300 ms before it (in time: the card goes back) or after it (too late,
+        unless the cut cards also Cut the new card). Never inside the 50 ms tie margin."""
+        rnd = self.state.hand
+        late = rnd.late
+        if rnd.phase != "play" or rnd.pending or late is None or rnd.window is None or late.seq != rnd.window.seq \
+                or late.at_ms is None or rnd.dues or self.rng.random() > RACE_RATE:
+            return None
+        number = late.closed.card.value
+        for seat in self.rng.sample(self.seats, len(self.seats)):
+            same = tuple(c for c in self.truth.hands[seat] if c.value == number)
+            if seat != late.closed.seat and len(same) >= 2 and len(same) < len(self.truth.hands[seat]):
+                early = self.rng.random() < 0.5
+                at = late.at_ms + (-1 if early else 1) * self.rng.randint(60, 300)
+                return CutLaid(seat, same, at_ms=at + 100, latency_ms=100), early, late
+        return None
+
+    def send_race(self, event: CutLaid, early: bool, late) -> bool:
+        if not self.apply(event):
+            self.violation("option refused", f"a late Cut {event.describe()}: {self.refused}")
+            return False
+        self.stats.moves["cut_laid (late, " + ("in time)" if early else "too late)")] += 1
+        truth = self.truth
+        if early:                       # the card laid after the Cut's stamp goes back to its hand
+            truth.hands[late.seat].append(truth.pile.pop())
+            truth.lay(event.seat, event.cards)
+        elif event.cards[0].value == truth.pile[-1].value and event.seat != late.seat:
+            truth.lay(event.seat, event.cards)          # it Cuts the new card too
+        if self.check:
+            self.check_cards()
+        return True
 
     def send(self, event: Event, *, fault: bool = False) -> bool:
         if not self.apply(event):

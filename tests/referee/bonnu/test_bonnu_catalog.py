@@ -9,24 +9,25 @@ from pathlib import Path
 import pytest
 
 from referee.games.bonnu.catalog import DECISIONS, RULES, RULES_BY_ID
-from referee.games.bonnu.settings import BonnuSettings
+from referee.games.bonnu.scoring import penalties
+from referee.games.bonnu.settings import DEFAULT, BonnuSettings
 from referee.lookup import lookup, rule_readings
 
 SHEET = Path("/work/shared/rules/bonnu.txt")
 ROOT = Path(__file__).resolve().parents[3]
 # A word of each rule's own line on the sheet, so a wrong line number shows.
 LINE_WORD = {"deck": "110", "opening-draw": "highest", "later-rounds": "highest", "deal": "7 cards",
-             "free-lead": "any card", "clockwise": "clockwise", "match": "color or number", "draw": "take one",
-             "empty-pile": "draw pile", "reach": "Reach", "win-round": "Bonnu", "shouts": "Reach", "cut": "Cut",
+             "first-lead": "any card", "clockwise": "clockwise", "match": "color or number", "draw": "take one",
+             "empty-pile": "draw pile", "reach": "Reach", "round-won": "Bonnu", "shouts": "Reach", "cut": "Cut",
              "cut-next": "Cut", "cut-out": "Cut", "claim-window": "before the player whose turn",
              "bonnu-equal": "equals the number", "bonnu-ten": "multiple of 10",
-             "penalty-wrong-card": "does not match", "penalty-missed-reach": "Reach",
-             "penalty-missed-bonnu": "Bonnu", "penalty-wrong-bonnu": "total value", "take-back": "does not match",
+             "wrong-card": "does not match", "missed-reach": "Reach",
+             "missed-bonnu": "Bonnu", "wrong-bonnu": "total value", "take-back": "does not match", "wrong-cut": "Cut",
              "simple-game": "10 rounds", "bonnu-100": "reaches 100"}
 
 
 def test_every_rule_is_bonnu_with_text_trigger_effect_and_a_source():
-    assert len(RULES) == len(RULES_BY_ID) == 27
+    assert len(RULES) == len(RULES_BY_ID) == 28
     for rule in RULES:
         assert rule.game == "bonnu" and rule.text and rule.trigger and rule.effect, rule.id
         assert rule.source.startswith(("bonnu.txt line ", "issue 22")), rule.id
@@ -44,6 +45,19 @@ def test_each_rule_cites_the_sheet_line_that_says_it():
         assert LINE_WORD[rule.id].lower() in lines[int(m.group(1)) - 1].lower(), (rule.id, rule.source)
 
 
+@pytest.mark.skipif(not SHEET.exists(), reason="the shared rule sheet is not on this machine")
+def test_every_rule_line_of_the_sheet_is_cited_by_a_rule():
+    lines = SHEET.read_text(encoding="utf-8").splitlines()
+    cited = set()
+    for rule in RULES:
+        for numbers in re.findall(r"lines? ([\d, ]+)", rule.source):
+            cited |= {int(n) for n in re.findall(r"\d+", numbers)}
+    # the sheet's rule lines: every sentence line (headings end with "BONNU RULES"), and line 9's count
+    rule_lines = {n for n, line in enumerate(lines, 1) if len(line) >= 60 and not line.endswith("BONNU RULES")} | {9}
+    assert rule_lines == {7, 8, 9, 12, 13, 16, 17, 18, 19, 20, 23, 27, 31, 35, 37, 41, 44, 45, 46, 47, 50, 52}
+    assert rule_lines - cited == set()
+
+
 def test_every_setting_is_on_a_rule_and_every_decision_has_a_reading_and_a_setting():
     on_rules = {s.name for r in RULES for s in r.settings}
     assert on_rules == {f.name for f in dataclasses.fields(BonnuSettings)}
@@ -52,6 +66,13 @@ def test_every_setting_is_on_a_rule_and_every_decision_has_a_reading_and_a_setti
         assert any(RULES_BY_ID[i].settings for i in ids), number
         for rule_id in ids:
             assert f"Decision {number}" in RULES_BY_ID[rule_id].interpretation, (number, rule_id)
+
+
+def test_every_penalty_is_a_rule_of_its_own_id():
+    for p in penalties(dataclasses.replace(DEFAULT, wrong_cut_penalty=True)):
+        assert p.id in RULES_BY_ID and RULES_BY_ID[p.id].kind == "fee", p.id
+        if p.line:
+            assert RULES_BY_ID[p.id].source.startswith(f"bonnu.txt line {p.line}"), p.id
 
 
 def test_the_examples_on_the_bonnu_rules_are_the_sheets():

@@ -78,6 +78,11 @@ def test_decision_3_a_cut_may_empty_the_hand_unless_cut_out_is_not_allowed():
     assert cut_refusal(hand, hand, top, S) is None
     assert cut_refusal(hand, hand, top, with_(cut_out="not_allowed")) == \
         "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
+    # a hidden hand: the count the events give is enough
+    assert cut_refusal(None, hand, top, with_(cut_out="not_allowed"), holding=2) == \
+        "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
+    assert cut_refusal(None, hand, top, with_(cut_out="not_allowed"), holding=3) is None
+    assert cut_refusal(None, hand, top, S, holding=1) == "the hand holds 1 card, not 2"
 
 
 def test_decision_2_who_may_cut():
@@ -106,6 +111,16 @@ def test_latencies_are_subtracted_so_arrival_order_does_not_decide():
     (r,) = window_ruling([Claim(3, "cut", 12.80, latency=0.25)], CardTime(1, 12.90, latency=0.30), S)
     assert r.verdict == "in_time"
     assert r.text == "Cut by seat 3 at 12.55 s, seat 1's card at 12.60 s: in time"
+
+
+def test_a_cut_one_camera_frame_after_the_card_is_too_late():
+    # 10 fps: the card first seen at 20.00 s and confirmed 2 frames later; the Cut made 100 ms after
+    frame = 0.1
+    card_seen = CardTime(1, 20.0 + 2 * frame, latency=2 * frame)
+    (r,) = window_ruling([Claim(0, "cut", 20.0 + frame + 0.12, latency=0.12)], card_seen, S)
+    assert r.verdict == "late" and r.text == "Cut by seat 0 at 20.10 s, seat 1's card at 20.00 s: too late"
+    (r,) = window_ruling([Claim(0, "cut", 20.0 - frame + 0.12, latency=0.12)], card_seen, S)
+    assert r.verdict == "in_time" and r.text == "Cut by seat 0 at 19.90 s, seat 1's card at 20.00 s: in time"
 
 
 def test_the_tie_margin_sends_claims_too_close_to_the_card_to_the_host():

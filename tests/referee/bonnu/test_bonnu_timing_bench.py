@@ -11,10 +11,11 @@ from referee.games.bonnu.settings import DEFAULT
 def test_the_bench_prints_every_margin_and_grace_and_repeats_itself():
     lines = bonnu_timing.report(60, seed=5, fps=10.0)
     assert lines == bonnu_timing.report(60, seed=5, fps=10.0)
-    rows = [line.split() for line in lines if line.strip() and line.split()[0].isdigit()]
+    rows = [line.split() for line in lines if line.split() and line.split()[0].isdigit() and len(line.split()) == 5]
     assert len(rows) == 2 * len(bonnu_timing.MARGINS_MS) * len(bonnu_timing.GRACES_MS)
     for row in rows:
         assert abs(sum(float(x) for x in row[2:]) - 100) < 0.02, row
+    assert [line.split(":")[0] for line in lines if "races, right" in line] == ["1 claim", "2 claims"]
 
 
 def test_with_exact_stamps_the_referee_rules_as_the_ground_truth():
