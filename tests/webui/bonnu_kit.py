@@ -48,6 +48,17 @@ def deal_round(night) -> dict[int, str]:
     return {p["seat"]: p["token"] for p in night.players()}
 
 
+def unnamed_round(night, seats) -> None:
+    """Round 1 started, the opening draw made (seat 1 draws the 21), the hands dealt face down and
+    named by nobody."""
+    submit(night, host_option(night, "start").event)
+    for seat in seats:
+        submit(night, dataclasses.replace(host_option(night, "opening", seat).event,
+                                          card=card("white:21" if seat == 1 else f"blue:{seat}")))
+    while night.table.state.hand.phase == "dealing":
+        submit(night, host_option(night, "deal").event)
+
+
 def lead(night, at_ms=None) -> None:
     """Ann lays red:5, stamped on the night's clock (as the host's console would)."""
     o = next(o for o in engine.options(night.table.state, 1) if o.action == "lay" and o.event.card == card(LEAD))

@@ -5,9 +5,7 @@ know is named by the phone's pickers (a Bonnu card only, said in words otherwise
 
 from __future__ import annotations
 
-import dataclasses
-
-from bonnu_kit import FakeTime, host_option, submit
+from bonnu_kit import FakeTime, submit, unnamed_round
 from dashboard_kit import Phone
 from referee.games.bonnu.deck import card
 from referee.games.bonnu.events import CardLaid, CutLaid, TimeNoted
@@ -40,17 +38,6 @@ def test_after_a_restart_the_clock_resumes_past_the_latest_stamp():
     assert clock.now_ms() == 91_501
     clock.resume_after(10)                                              # already past it: unchanged
     assert clock.now_ms() == 91_501 and latest_stamp([]) is None
-
-
-def unnamed_round(night, seats) -> None:
-    """Round 1 started, the opening draw made (seat 1 draws the 21), the hands dealt face down and
-    named by nobody."""
-    submit(night, host_option(night, "start").event)
-    for seat in seats:
-        submit(night, dataclasses.replace(host_option(night, "opening", seat).event,
-                                          card=card("white:21" if seat == 1 else f"blue:{seat}")))
-    while night.table.state.hand.phase == "dealing":
-        submit(night, host_option(night, "deal").event)
 
 
 def test_a_restarted_server_stamps_after_the_stored_log(tmp_path):

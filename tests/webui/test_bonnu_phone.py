@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from bonnu_kit import NAMES, deal_round, lead
+from bonnu_kit import NAMES, deal_round, lead, unnamed_round
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 from referee.games.bonnu.events import CutLaid
@@ -86,3 +86,31 @@ def test_two_phones_cut_inside_one_window_and_the_ruling_names_both_times(app):
     night = app.extensions["croupier"]
     with host_console(app) as (browser, host, base, errors):
         two_cuts_from_the_phones(browser, host, base, night, errors, shot)
+
+
+def test_an_unnamed_hand_lays_and_cuts_with_the_pickers_and_the_table_page_shows_the_round(app):
+    """Nobody named the cards dealt: Ann's phone lays by choosing the card from the 60, Ben's Cuts
+    by ticking two of the 5s; the Table page shows the top card and the counts, and no hand."""
+    expect = playwright_api.expect
+    night = app.extensions["croupier"]
+    night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed hands")
+    unnamed_round(night, (1, 2))
+    with host_console(app) as (browser, host, base, errors):
+        tokens = {p["seat"]: p["token"] for p in night.players()}
+        ann, ben = (phone_for(browser, base, tokens[s], errors) for s in (1, 2))
+        ann.select_option("#bets .bn-picker select", "red:5")
+        ann.locator("#bets button[data-action='lay']").tap()
+        expect(ben.locator("#bn-top")).to_contain_text("5")
+        picker = ben.locator("#bets .bn-picker").filter(has=ben.locator("button[data-action='cut']"))
+        picker.locator("button").tap()                               # nothing ticked: said, nothing sent
+        expect(ben.locator("#toast")).to_contain_text("Tick the two or more cards you Cut with")
+        for code in ("blue:5", "yellow:5"):
+            picker.locator(f"input[value='{code}']").check()
+        picker.locator("button").tap()
+        expect(ben.locator("#bn-rulings li").first).to_have_text(re.compile(
+            r"Cut by Ben at \d+\.\d+ s on red:5 \(laid at \d+\.\d+ s\): in time"))
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(f"{base}/")
+        expect(table.locator("#bn-top .bn-card")).to_have_text("5")
+        expect(table.locator("#bn-round .bn-count")).to_have_text(["6", "5"])
+        expect(table.locator("#money")).to_be_hidden()

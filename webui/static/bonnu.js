@@ -78,15 +78,22 @@ N.pretty = (code) => code.replace(":", " ").replace("#1", "");
 /* Where the referee does not know the hand the phone names its cards: one select of the 60 cards
    for a Lay; a box per card of the number just played for a Cut (two or more); as many selects as
    the hand holds for a Bonnu. Two copies of a card look alike: the second named is the copy. */
+N.picked = {};      // what was chosen in a picker, by option key: kept when the page is drawn again
 N.picker = (o, done) => {
   const { el } = C;
   const label = N.label(o);
-  const choose = (i) => el("select", { class: "bn-pick", "aria-label": `${label}: card ${i + 1}` },
-    el("option", { value: "" }, "card…"), o.pack.map((c) => el("option", { value: c }, N.pretty(c))));
+  const keep = (field, name) => {
+    const id = `${o.post.body.option}:${name}`;
+    if (field.type === "checkbox") field.checked = !!N.picked[id]; else if (N.picked[id]) field.value = N.picked[id];
+    field.addEventListener("change", () => { N.picked[id] = field.type === "checkbox" ? field.checked : field.value; });
+    return field;
+  };
+  const choose = (i) => keep(el("select", { class: "bn-pick", "aria-label": `${label}: card ${i + 1}` },
+    el("option", { value: "" }, "card…"), o.pack.map((c) => el("option", { value: c }, N.pretty(c)))), i);
   let fields, read;
   if (o.action === "cut") {
     fields = o.pack.flatMap((c) => (/:(-1|21)$/.test(c) ? [c] : [c, c + "#1"])).map((c) => el("label", { class: "bn-box" },
-      el("input", { type: "checkbox", value: c }), N.pretty(c) + (c.endsWith("#1") ? " (2nd)" : "")));
+      keep(el("input", { type: "checkbox", value: c }), c), N.pretty(c) + (c.endsWith("#1") ? " (2nd)" : "")));
     read = () => fields.map((f) => f.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
   } else {
     fields = [...Array(o.needs.includes("cards") ? o.count || 1 : 1).keys()].map(choose);
