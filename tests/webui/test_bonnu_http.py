@@ -61,8 +61,10 @@ def test_counts_top_card_and_scores_on_every_phone_and_each_hand_to_its_owner_on
     assert not any("hand" in s for s in public["seats"])
     ben = [c["pretty"] for c in next(s for s in me(phones[2])["state"]["bonnu"]["seats"] if s["seat"] == 2)["hand_cards"]]
     assert ben[:2] == ["blue 5", "yellow 5"]
-    cleo_text = str(me(phones[3]))
-    assert "blue:5" not in cleo_text and "yellow:5" not in cleo_text           # Ben's cards never reach Cleo
+    ben_codes = ("blue:5", "yellow:5", "red:2", "white:3", "black:8", "yellow:9", "red:9")
+    for seen in (str(me(phones[3])), phones[3].get("/api/feed").get_data(as_text=True),
+                 Phone(night_app(phones)).get("/api/feed").get_data(as_text=True), str(public)):
+        assert not [c for c in ben_codes if c in seen]                     # Ben's hand never reaches Cleo
 
 
 def night_app(phones):
