@@ -36,27 +36,25 @@ def open_night(night, settings=None) -> dict[int, str]:
     return deal_round(night)
 
 
-def deal_round(night) -> dict[int, str]:
-    """Round 1 started, the opening draw made and every hand dealt, named (Ann leads); the tokens."""
+def deal_round(night, hands: dict[int, str] | None = None) -> dict[int, str]:
+    """Round 1 started, the opening draw made (seat 1 draws the 21 and leads) and every hand dealt
+    face down; `hands` (default HANDS) names them, None for a seat names nobody's; the tokens."""
+    hands = HANDS if hands is None else hands
     submit(night, host_option(night, "start").event)
-    for seat, code in OPENING.items():
-        submit(night, dataclasses.replace(host_option(night, "opening", seat).event, card=card(code)))
-    hands = {s: [card(c) for c in h.split()] for s, h in HANDS.items()}
+    for seat in night.table.state.seats:
+        submit(night, dataclasses.replace(host_option(night, "opening", seat).event,
+                                          card=card(OPENING.get(seat) or f"blue:{seat}")))
+    named = {s: [card(c) for c in h.split()] for s, h in hands.items() if h}
     while night.table.state.hand.phase == "dealing":
         deal = host_option(night, "deal")
-        submit(night, dataclasses.replace(deal.event, card=hands[deal.event.seat].pop(0)))
+        cards = named.get(deal.event.seat)
+        submit(night, dataclasses.replace(deal.event, card=cards.pop(0)) if cards else deal.event)
     return {p["seat"]: p["token"] for p in night.players()}
 
 
-def unnamed_round(night, seats) -> None:
-    """Round 1 started, the opening draw made (seat 1 draws the 21), the hands dealt face down and
-    named by nobody."""
-    submit(night, host_option(night, "start").event)
-    for seat in seats:
-        submit(night, dataclasses.replace(host_option(night, "opening", seat).event,
-                                          card=card("white:21" if seat == 1 else f"blue:{seat}")))
-    while night.table.state.hand.phase == "dealing":
-        submit(night, host_option(night, "deal").event)
+def unnamed_round(night) -> None:
+    """Round 1 with every hand dealt face down and named by nobody."""
+    deal_round(night, {})
 
 
 def lead(night, at_ms=None) -> None:

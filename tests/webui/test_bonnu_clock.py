@@ -45,7 +45,7 @@ def test_a_restarted_server_stamps_after_the_stored_log(tmp_path):
     db = str(tmp_path / "bonnu.db")
     night = create_app({"DB": db, "PIN": "4321", "TESTING": True}).extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "restart")
-    unnamed_round(night, (1, 2))
+    unnamed_round(night)
     late = 3_600_000                                                    # an hour into the night
     submit(night, CardLaid(1, card("red:5"), at_ms=late))
     night.close()
@@ -57,7 +57,7 @@ def test_a_restarted_server_stamps_after_the_stored_log(tmp_path):
 def test_an_unnamed_hand_names_its_cards_on_the_phone(dash, dash_host):
     night = dash.extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed")
-    unnamed_round(night, (1, 2))
+    unnamed_round(night)
     phones = {}
     for p in night.players():
         phones[p["seat"]] = Phone(dash)

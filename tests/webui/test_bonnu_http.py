@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bonnu_kit import FakeTime, lead, open_night
+from bonnu_kit import FakeTime, deal_round, lead, open_night
 from dashboard_kit import Phone
 from referee.games.bonnu.events import CutLaid
 from webui.bonnu_timing import TableClock
@@ -175,3 +175,31 @@ def test_the_host_starts_a_bonnu_night_with_its_settings_explained(dash_host):
     assert any(w["name"] == "tie_margin_ms" and "80" in w["text"] for w in words)
     bad = dash_host.post("/api/host/night", {"game": "bonnu", "seats": [1, 2], "settings": {"tie_margin_ms": -5}})
     assert bad.status_code == 400 and "tie_margin_ms" in bad.get_json()["error"]
+
+
+def test_a_bonnu_out_of_turn_wins_and_bonnu_100_scores_reach_every_phone(dash, dash_host):
+    """Bonnu 100, two players: Ann leads the red 9, Ben's whole hand totals 9 (five 0s, a 4 and a
+    5): Bonnu! from his phone wins the round; Ann lays her hand face up from hers and scores it."""
+    night = dash.extensions["croupier"]
+    night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {"scoring": "bonnu100"}, "Bonnu 100")
+    tokens = deal_round(night, {1: "red:9 red:1 blue:2 yellow:4 white:6 black:7 blue:8",
+                                2: "blue:0 yellow:0 white:0 black:0 red:0 red:4 yellow:5"})
+    phones = {}
+    for seat, token in tokens.items():
+        phones[seat] = Phone(dash)
+        phones[seat].join(token)
+    lay = next(o for o in me(phones[1])["options"] if o.get("card", {}).get("code") == "red:9")
+    assert phones[1].post(lay["post"]["url"], lay["post"]["body"]).status_code == 200
+    bonnu = option(phones[2], "bonnu")
+    assert [c["value"] for c in bonnu["cards"]] == [0, 0, 0, 0, 0, 4, 5]
+    r = phones[2].post(bonnu["post"]["url"], bonnu["post"]["body"])
+    assert r.status_code == 200, r.get_json()
+    show = option(phones[1], "show")
+    assert show["post"]["url"] == "/api/seat/card" and show["needs"] == []
+    assert phones[1].post(show["post"]["url"], show["post"]["body"]).status_code == 200
+    for seen in (me(phones[1])["state"]["bonnu"], me(phones[2])["state"]["bonnu"],
+                 dash_host.get("/api/host/state").get_json()["bonnu"]):
+        assert seen["score_words"] == "Totals: Ann 28, Ben 0"
+        assert seen["winner_words"] == "Ben wins round 1"
+        shown = next(s for s in seen["seats"] if s["seat"] == 1)["shown_cards"]       # face up now: everyone's
+        assert [c["pretty"] for c in shown] == ["red 1", "blue 2", "yellow 4", "white 6", "black 7", "blue 8"]

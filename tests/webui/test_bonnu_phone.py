@@ -94,7 +94,7 @@ def test_an_unnamed_hand_lays_and_cuts_with_the_pickers_and_the_table_page_shows
     expect = playwright_api.expect
     night = app.extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed hands")
-    unnamed_round(night, (1, 2))
+    unnamed_round(night)
     with host_console(app) as (browser, host, base, errors):
         tokens = {p["seat"]: p["token"] for p in night.players()}
         ann, ben = (phone_for(browser, base, tokens[s], errors) for s in (1, 2))
