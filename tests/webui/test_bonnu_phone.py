@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from bonnu_kit import NAMES, deal_round, lead, unnamed_round
+from bonnu_kit import NAMES, deal_round, lead
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 from referee.games.bonnu.events import CutLaid
@@ -88,14 +88,26 @@ def test_two_phones_cut_inside_one_window_and_the_ruling_names_both_times(app):
         two_cuts_from_the_phones(browser, host, base, night, errors, shot)
 
 
-def test_an_unnamed_hand_lays_and_cuts_with_the_pickers_and_the_table_page_shows_the_round(app):
-    """Nobody named the cards dealt: Ann's phone lays by choosing the card from the 60, Ben's Cuts
-    by ticking two of the 5s; the Table page shows the top card and the counts, and no hand."""
+def test_the_console_deals_unnamed_hands_and_the_phones_lay_and_cut_with_pickers(app):
+    """The host starts the round on the console (Start hand, the opening draw's cards typed, the 14
+    cards dealt face down, nobody naming them); Ann's phone lays by choosing the card from the 60,
+    Ben's Cuts by ticking two of the 5s; the Table page shows the top card and the counts."""
     expect = playwright_api.expect
     night = app.extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed hands")
-    unnamed_round(night)
     with host_console(app) as (browser, host, base, errors):
+        expect(host.locator("#bn-host")).to_be_visible()
+        host.locator("#hand-form button").click()
+        for code in ("blue:3", "white:21"):                         # Ben draws first in the list, then Ann
+            draw = host.locator("#host-options .option").filter(has=host.locator("input")).first
+            draw.locator("input").fill(code)
+            draw.locator("button").click()
+            expect(host.locator("#host-options")).not_to_contain_text("draws for the lead" if code == "white:21" else "Ben draws")
+        for dealt in range(14):
+            expect(host.locator("#card-option")).to_contain_text("Deal a card to")
+            host.locator("#card-form button").click()
+            expect(host.locator("#bn-host .bn-count")).to_have_text([str((dealt + 2) // 2), str((dealt + 1) // 2)])
+        expect(host.locator("#bn-host")).to_contain_text("Ann to play (any card leads)")
         tokens = {p["seat"]: p["token"] for p in night.players()}
         ann, ben = (phone_for(browser, base, tokens[s], errors) for s in (1, 2))
         ann.select_option("#bets .bn-picker select", "red:5")
@@ -114,3 +126,5 @@ def test_an_unnamed_hand_lays_and_cuts_with_the_pickers_and_the_table_page_shows
         expect(table.locator("#bn-top .bn-card")).to_have_text("5")
         expect(table.locator("#bn-round .bn-count")).to_have_text(["6", "5"])
         expect(table.locator("#money")).to_be_hidden()
+        for seat, name in ((1, "Ann"), (2, "Ben")):                 # the phones' pings are done: nothing in flight
+            expect(host.locator(f"#bn-phones li[data-seat='{seat}']")).to_contain_text(re.compile(name + r": \d+ ms"))
