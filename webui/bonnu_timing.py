@@ -18,10 +18,6 @@ import statistics
 import threading
 import time
 
-MAX_RTT_MS = 5000            # a round trip longer than this is no measurement: the phone is asleep
-MAX_SAMPLES = 10
-
-
 class TableClock:
     def __init__(self, now=time.monotonic) -> None:
         self._now = now
@@ -91,13 +87,3 @@ def latest_stamp(log) -> int | None:
     """The latest `at_ms` among the events of a log (None: nothing stamped)."""
     stamps = [e.at_ms for e in log if isinstance(getattr(e, "at_ms", None), int)]
     return max(stamps) if stamps else None
-
-
-def round_trips(data) -> list[int]:
-    """The `rtt_ms` list a phone sends, checked: 1 to 10 whole milliseconds, each 0 to 5000."""
-    from .security import bad
-    samples = data.get("rtt_ms") if isinstance(data, dict) else None
-    if not isinstance(samples, list) or not 1 <= len(samples) <= MAX_SAMPLES or \
-            any(isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= MAX_RTT_MS for x in samples):
-        raise bad(f"field 'rtt_ms' must list 1 to {MAX_SAMPLES} round trips in milliseconds, each 0 to {MAX_RTT_MS}")
-    return [int(round(x)) for x in samples]

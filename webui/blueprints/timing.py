@@ -7,12 +7,22 @@ from __future__ import annotations
 
 from flask import Blueprint, g, jsonify
 
-from ..bonnu_timing import round_trips
-from ..security import body, seat_required
+from ..security import bad, body, seat_required
 from ..sse import Message
 from .api import night
 
 NOTICEABLE_MS = 5          # a latency that moved less than this is not news for the host console
+MAX_RTT_MS = 5000          # a round trip longer than this is no measurement: the phone was asleep
+MAX_SAMPLES = 10
+
+
+def round_trips(data: dict) -> list[int]:
+    """The `rtt_ms` list a phone sends, checked: 1 to 10 round trips, each 0 to 5000 ms."""
+    samples = data.get("rtt_ms")
+    if not isinstance(samples, list) or not 1 <= len(samples) <= MAX_SAMPLES or \
+            any(isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= MAX_RTT_MS for x in samples):
+        raise bad(f"field 'rtt_ms' must list 1 to {MAX_SAMPLES} round trips in milliseconds, each 0 to {MAX_RTT_MS}")
+    return [round(x) for x in samples]
 
 bp = Blueprint("timing", __name__)
 
