@@ -227,6 +227,7 @@ class Simulator(Checks):
             if seat != late.closed.seat and len(same) >= 2 and len(same) < len(self.truth.hands[seat]):
                 early = self.rng.random() < 0.5
                 at = late.at_ms + (-1 if early else 1) * self.rng.randint(60, 300)
+                self.clock = max(self.clock, at)        # what comes next is no race: 150 ms on at least
                 return CutLaid(seat, same, at_ms=at + 100, latency_ms=100), early, late
         return None
 
