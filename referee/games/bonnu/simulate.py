@@ -252,7 +252,11 @@ class Simulator(Checks):
                 self.violation("option refused", f"{event.describe()}: {self.refused}")
             return fault
         self.stats.moves[event.type + (" (fault)" if fault else "")] += 1
-        self.track(event)
+        try:
+            self.track(event)
+        except ValueError:          # the referee let a seat lay a card the simulator never gave it
+            self.violation("truth", f"{event.describe()}: cards the hand does not hold")
+            return False
         if self.check:
             self.check_cards()
         return True
