@@ -7,7 +7,8 @@ turn since (`Late`); then it is ruled against that card (claims.window_ruling: i
 or within the tie margin the host's call), and in time the card goes back to its hand and the claim
 is laid on the card before. A claim stamped before the Cut that opened the window races that Cut:
 the earlier goes first (decision 8), the Cut taken back and laid again after it; too close to call,
-the host orders them. A double tap (the same claim, the same cards, again within double_tap_ms) counts once.
+the host orders them. A double tap (the same claim, the same cards, again within double_tap_ms)
+counts once; a claim ruled too late is not remembered, so a new try counts.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def on_claim(game, w: Work, event) -> None:
         raise Refusal(f"seat {seat} holds {rnd.holding(seat)} card(s): "
                       + ("a Bonnu lays the whole hand" if kind == "bonnu" else f"it cannot lay {len(cards)}"))
     t = stamp(event.at_ms, event.latency_ms)
-    same = f"{kind}:{' '.join(c.code for c in cards)}"        # the same claim: the same cards again
+    # The same claim again: the same cards (a claim ruled too late is forgotten, so a new try counts).
+    same = f"{kind}:{' '.join(c.code for c in cards)}"
     double = [h for h in rnd.heard if h[:2] == (seat, same) and t is not None and h[2] is not None
               and 0 <= t - h[2] <= w.state.settings.double_tap_ms]
     if double:
@@ -54,6 +56,7 @@ def on_claim(game, w: Work, event) -> None:
         return
     cur = rnd.window
     if cur is None:
+        rnd.heard = rnd.heard[:-1]
         w.say(f"{KIND_WORDS[kind]} by seat {seat} at {seconds(t)}: too late, the window closed when seat "
               f"{rnd.to_play} drew; the cards stay in the hand.", rule="claim-window", seats=(seat,))
         return
@@ -130,6 +133,7 @@ def _against_late(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, l
               blocks="play", claim=event)
         return
     if ruling.verdict != "in_time":
+        rnd.heard = rnd.heard[:-1]                  # too late: not a claim a repeat tap could double
         rnd.rulings += (ruling.text,)
         w.say(f"{ruling.text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
         return

@@ -227,6 +227,7 @@ class Simulator(Checks):
             if seat != late.closed.seat and len(same) >= 2 and len(same) < len(self.truth.hands[seat]):
                 early = self.rng.random() < 0.5
                 at = late.at_ms + (-1 if early else 1) * self.rng.randint(60, 300)
+                self.clock = max(self.clock, at)        # what comes next is no race: 150 ms on at least
                 return CutLaid(seat, same, at_ms=at + 100, latency_ms=100), early, late
         return None
 
@@ -251,7 +252,11 @@ class Simulator(Checks):
                 self.violation("option refused", f"{event.describe()}: {self.refused}")
             return fault
         self.stats.moves[event.type + (" (fault)" if fault else "")] += 1
-        self.track(event)
+        try:
+            self.track(event)
+        except ValueError:          # the referee let a seat lay a card the simulator never gave it
+            self.violation("truth", f"{event.describe()}: cards the hand does not hold")
+            return False
         if self.check:
             self.check_cards()
         return True
