@@ -1,7 +1,8 @@
 """The night's one clock for Bonnu (webui/bonnu_timing.py): whole milliseconds from the night's
 start; a tap stamped once, with its seat's latency, a camera card left as the camera stamped it;
 after a restart the clock resumes past the latest stamp in the log; a hand the referee does not
-know is named by the phone's pickers (a Bonnu card only, said in words otherwise)."""
+know is named by the phone's pickers (a Bonnu card only, said in words otherwise), and its second
+Cut tap, with a key of its own, finds no Cut offered: one claim."""
 
 from __future__ import annotations
 
@@ -76,3 +77,7 @@ def test_an_unnamed_hand_names_its_cards_on_the_phone(dash, dash_host):
     assert r.status_code == 200, r.get_json()
     event = night.table.state.log.to_tuple()[-1]
     assert isinstance(event, CutLaid) and [c.code for c in event.cards] == ["blue:5", "yellow:5"] and event.at_ms
+    # tapped again at once with a new key: a seat may not Cut its own Cut, so nothing is offered
+    again = phones[2].post(cut["post"]["url"], {**cut["post"]["body"], "cards": ["blue:5", "yellow:5"]})
+    assert again.status_code == 409 and "no longer offered" in again.get_json()["error"]
+    assert night.table.state.hand.holding(2) == 5                      # two cards laid, not four
