@@ -202,3 +202,14 @@ def test_a_bonnu_out_of_turn_wins_and_bonnu_100_scores_reach_every_phone(dash, d
         assert seen["winner_words"] == "Ben wins round 1"
         shown = next(s for s in seen["seats"] if s["seat"] == 1)["shown_cards"]       # face up now: everyone's
         assert [c["pretty"] for c in shown] == ["red 1", "blue 2", "yellow 4", "white 6", "black 7", "blue 8"]
+
+
+def test_a_card_the_host_enters_for_a_seat_is_stamped_with_nothing_to_take_off(table):
+    night, host, _, clock = table
+    clock.advance(7_250)
+    state = host.get("/api/host/state").get_json()
+    lay = next(o for o in state["seat_options"]["1"] if o["action"] == "lay" and o["card"]["code"] == "red:5")
+    r = host.post(lay["post"]["url"], lay["post"]["body"])
+    assert r.status_code == 200, r.get_json()
+    event = night.table.state.log.to_tuple()[-1]
+    assert (event.type, event.at_ms, event.latency_ms) == ("card_laid", 7_250, 0)
