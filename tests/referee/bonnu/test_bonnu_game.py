@@ -139,3 +139,15 @@ def test_bad_input_is_refused_in_words():
     fresh, _ = apply(State(), TableOpened("bonnu", (1, 2)))
     with pytest.raises(Refusal, match="no hand in progress"):
         apply(fresh, CardDealt(1, None, False))
+
+
+def test_a_hidden_hand_gets_buttons_with_the_cards_to_name():
+    """A camera table: the seat on turn lays a card the camera names; a Cut or a Bonnu names its cards."""
+    state, _ = play("1:red:3@1.0", hands=HIDDEN)
+    by_action = {o.action: o for o in options(state, 2)}
+    assert by_action["lay"].needs == ("card",) and by_action["cut"].needs == ("cards",)
+    assert by_action["bonnu"].needs == ("cards",) and "draw" in by_action
+    state, _ = apply(state, by_action["lay"].fill(card=BonnuCard("red", 5), at_ms=2000))
+    cut = next(o for o in options(state, 3) if o.action == "cut")
+    state, said = apply(state, cut.fill(cards=(BonnuCard("blue", 5), BonnuCard("white", 5)), at_ms=2300))
+    assert state.hand.top == BonnuCard("white", 5) and state.hand.holding(3) == 5 and "Cut!" in said[-1].text
