@@ -161,6 +161,11 @@ class BonnuCard:
     def __str__(self) -> str:
         return self.code
 
+    @property
+    def pretty(self) -> str:
+        """For people, as the other cards' `pretty`: "red 7", "blue -1"."""
+        return f"{self.colour} {self.value}"
+
     @classmethod
     def parse(cls, text: str) -> "BonnuCard":
         try:

@@ -3,6 +3,7 @@ and check its invariants as they go:
 
     python -m referee.simulate --game boonaken --deals 10000 [--seats K] [--seed S] [--profile P]
     python -m referee.simulate --game bonedoneskis --hands 10000 [--seats K] [--seed S]
+    python -m referee.simulate --game bonnu --rounds 10000 [--seats K] [--scoring simple|bonnu100|random] [--seed S]
     python -m referee.simulate --game boneyard-euchre --rounds 10000 [--modifiers random|off] [--settings default|random] [--seed S]
 
 Each prints its summary (deals, deals per second, what came up, invariant violations) and exits
@@ -16,9 +17,10 @@ import sys
 
 from .games.bonedoneskis import simulate as bonedoneskis
 from .games.boneyard import simulate as boneyard
+from .games.bonnu import simulate as bonnu
 from .games.boonaken import simulate as boonaken
 
-GAMES = ("boonaken", "bonedoneskis", "boneyard-euchre")
+GAMES = ("boonaken", "bonedoneskis", "boneyard-euchre", "bonnu")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         p = argparse.ArgumentParser(prog="python -m referee.simulate --game boneyard-euchre")
         boneyard.add_arguments(p)
         return boneyard.run(p.parse_args(rest))
+    if known.game == "bonnu":
+        p = argparse.ArgumentParser(prog="python -m referee.simulate --game bonnu")
+        bonnu.add_arguments(p)
+        return bonnu.run(p.parse_args(rest))
     return bonedoneskis.main(rest)
 
 

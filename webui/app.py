@@ -83,12 +83,14 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     from .blueprints.host import bp as host_bp
     from .blueprints.pages import bp as pages_bp
     from .blueprints.seats import bp as seats_bp
+    from .blueprints.timing import bp as timing_bp
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(host_bp)
     app.register_blueprint(camera_bp)
     app.register_blueprint(money_bp)
     app.register_blueprint(seats_bp)
+    app.register_blueprint(timing_bp)
 
     @app.before_request
     def check_host():             # first, on every request: a name this server goes by (DNS rebinding)

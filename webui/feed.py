@@ -19,7 +19,7 @@ from referee.announcements import Announcement
 from referee.engine import HOST
 from referee.events import BetAction, Complete, Event, Fold, Raise
 
-from . import boneyard_views, boonaken_views, evidence
+from . import bonnu_views, boneyard_views, boonaken_views, evidence
 from .wording import announcement_json, event_text, sentence
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def seen_codes(seen: dict) -> set[str]:
     boards = ((seen.get("hand") or {}).get("boards")) or {}
     shown = {c["card"] for b in boards.values() for c in b["cards"] if c["card"]}
     return shown | set((seen.get("hand") or {}).get("community") or ()) | boonaken_views.seen_codes(seen.get("boonaken")) \
-        | boneyard_views.seen_codes(seen.get(boneyard_views.GAME))
+        | boneyard_views.seen_codes(seen.get(boneyard_views.GAME)) | bonnu_views.seen_codes(seen.get(bonnu_views.GAME))
 
 
 def public_codes(night: "Night") -> set[str]:

@@ -32,6 +32,7 @@ from referee.lookup import explain
 from referee.state import State
 
 from . import evidence, feed, views
+from .bonnu_timing import TableClock, latest_stamp
 from .console_words import undo_refusal
 from .seats import Claim, SeatClaims
 from .sse import Broadcaster, Message
@@ -65,6 +66,7 @@ class Night:
         evidence.ensure_table(self.store)   # the camera's pictures (made here, outside any request)
         self.table: Table | None = None
         self.ended = False
+        self.clock = TableClock()          # the one clock Bonnu's taps are stamped on (bonnu_timing)
         self.store_seq_announcements: dict[int, list[Announcement]] = {}
         rows = list(self.store.rows("select id from table_sessions order by id desc limit 1"))
         if rows:
@@ -129,6 +131,7 @@ class Night:
             self.broadcaster.publish(Message(store_seq, "table", {
                 "id": store_seq, "event": event.type, "announcements": feed.frame(self, pos, said),
                 "replayed": True}))
+        self.clock.resume_after(latest_stamp(self.table.state.log.to_tuple()))
 
     def cookie_secret(self) -> str:
         """The key that signs cookies, made once per store: phones stay joined across a restart."""
@@ -326,6 +329,7 @@ class Night:
             table = Table(self.store, session_id)
             result = table.submit(opened, f"night:{session_id}:open")
             self.table, self.ended = table, False
+            self.clock.restart()
             snapshot = Message(result.seq, "snapshot", {"feed": feed.said(self, said), "night": "started"})
             self._publish(lambda: self.broadcaster.reset(snapshot))
             return {"session": session_id, "seq": result.seq}

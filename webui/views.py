@@ -24,7 +24,7 @@ from referee.poker import betting
 from referee.poker.pots import compute_pots
 from referee.seating import BANK
 
-from . import boneyard_views, boonaken_views
+from . import bonnu_views, boneyard_views, boonaken_views
 from .console import option_key
 # the feed and "why?" live in feed.py; callers reach them as views.feed and views.why
 from .feed import feed, names_of, told_at, why  # noqa: F401
@@ -172,18 +172,21 @@ def table_view(night: "Night", viewer: Viewer, seen: dict | None = None) -> dict
         "pot_text": fmt(state.pot_total()), "pending": [_pending_words(p, state, names) for p in seen["pending"]],
         "waiting": _waiting(state, names),
         "events": len(state.log), "undone": sorted(state.undone),
-        **_game_view(seen, names, night.table),
+        **_game_view(seen, names, night),
     }
 
 
-def _game_view(seen: dict, names: dict[int, str], table) -> dict:
+def _game_view(seen: dict, names: dict[int, str], night: "Night") -> dict:
     """A game's own part of the view, with names: Boonaken's deal and sheet (webui/boonaken_views.py),
-    Boneyard euchre's round and its score sheet across the finished rounds (webui/boneyard_views.py)."""
+    Boneyard euchre's round and its score sheet across the finished rounds (webui/boneyard_views.py),
+    Bonnu's round with each phone's latency (webui/bonnu_views.py)."""
+    if bonnu_views.GAME in seen:
+        return {"bonnu": bonnu_views.round_words(seen[bonnu_views.GAME], names, night.clock.latencies())}
     if "boonaken" in seen:
         return {"boonaken": boonaken_views.deal_words(seen["boonaken"], names)}
     if boneyard_views.GAME in seen:
         return {"boneyard": boneyard_views.round_words(seen[boneyard_views.GAME], names,
-                                                      table.hands_over.views())}
+                                                      night.table.hands_over.views())}
     return {}
 
 
@@ -222,7 +225,9 @@ def _option(option: Option, post: dict, seen: dict, names: dict[int, str] | None
             "rule": option.rule, "seat": option.seat, "decision": option.decision, "needs": list(option.needs),
             "cost": None if option.cost is None else str(option.cost), "picks": _picks(option, seen, names),
             "post": post, **(boonaken_views.option_extra(option) if "boonaken" in seen else
-                             boneyard_views.option_extra(option) if boneyard_views.GAME in seen else {})}
+                             boneyard_views.option_extra(option) if boneyard_views.GAME in seen else
+                             bonnu_views.option_extra(option, seen[bonnu_views.GAME]) if bonnu_views.GAME in seen
+                             else {})}
 
 
 def _seat_post(option: Option, game: str | None = None) -> dict | None:
@@ -245,7 +250,9 @@ def _seat_post(option: Option, game: str | None = None) -> dict | None:
 
 def seat_actions(game: str | None) -> tuple[str, ...]:
     """The option actions a phone posts to /api/seat/option: Boneyard euchre's on a Boneyard night,
-    Boonaken's otherwise (as before)."""
+    Bonnu's on a Bonnu night, Boonaken's otherwise (as before)."""
+    if game == bonnu_views.GAME:
+        return bonnu_views.SEAT_ACTIONS
     return boneyard_views.SEAT_ACTIONS if game == boneyard_views.GAME else boonaken_views.SEAT_ACTIONS
 
 

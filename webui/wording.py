@@ -18,6 +18,7 @@ from referee import registry
 from referee import table_events as te
 from referee.games.boonaken import events as boonaken
 from referee.games.boneyard import events as boneyard
+from referee.games.bonnu import events as bonnu
 from referee.announcements import Announcement
 from referee.cards import SUIT_SYMBOLS
 from referee.lookup import rule_by_id
@@ -216,7 +217,22 @@ _TELL: dict[type, Callable[[_Teller, ev.Event], str]] = {
     boneyard.CardPassed: lambda t, e: f"{t.who(e.seat)} handed {t.card(e.card)} face down to {t.who(e.to_seat)}",
     boneyard.CardRevealed: lambda t, e: f"{t.who(e.seat)} revealed {t.card(e.card)} face up (Therapy Club)",
     boneyard.GraveRobbed: lambda t, e: f"{t.who(e.seat)} took {t.card(e.card)} from the trick (Grave Robber)",
+    bonnu.CardLaid: lambda t, e: f"{t.who(e.seat)} laid {t.card(e.card, 'a card')} on the pile{_at(e)}",
+    bonnu.CardDrawn: lambda t, e: f"{t.who(e.seat)} drew {t.card(e.card, 'a card')} from the draw pile{_at(e)}",
+    bonnu.CutLaid: lambda t, e: f"{t.who(e.seat)} shouted Cut! and laid {t.cards(e.cards)}{_at(e)}",
+    bonnu.BonnuClaimed: lambda t, e: f"{t.who(e.seat)} shouted Bonnu! out of turn and laid the whole hand, "
+                                     f"{t.cards(e.cards)}{_at(e)}",
+    bonnu.ShoutHeard: lambda t, e: f"{t.who(e.seat)} shouted {e.word.capitalize()}!{_at(e)}",
+    bonnu.TimeNoted: lambda t, e: f"the table's clock passed {e.at_ms / 1000:.2f} s",
 }
+
+
+def _at(e) -> str:
+    """When a Bonnu card or shout happened, the latency taken off (the referee orders claims by it)."""
+    if e.at_ms is None:
+        return ""
+    return f" at {(e.at_ms - e.latency_ms) / 1000:.2f} s" + (f" ({e.latency_ms} ms latency taken off)"
+                                                            if e.latency_ms else "")
 
 
 def told_types() -> set[type]:

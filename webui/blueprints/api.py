@@ -19,7 +19,7 @@ from referee.ledger import balances_csv, ledger_csv
 from referee.money import money
 
 from .. import console, money_views, views
-from .. import boneyard_views, boonaken_views
+from .. import bonnu_views, boneyard_views, boonaken_views
 from ..security import (ApiError, bad, body, card_field, current_seat, field, idempotent, key_for_store, seat_required,
                         stake_field)
 from ..sse import TooManyStreams, parse_last_id
@@ -221,17 +221,23 @@ def take_option():
         mine = console.find_option(state, g.seat, key)    # raises: not a key (400), or no longer offered (409)
     if mine.action not in views.seat_actions(state.game):
         raise ApiError(409, f"{mine.label}: made at the table, not from the phone")
-    if set(mine.needs) - {"card"}:
+    bonnu = state.game == bonnu_views.GAME
+    if set(mine.needs) - (bonnu_views.SEAT_NEEDS if bonnu else {"card"}):
         raise ApiError(409, f"{mine.label}: the host enters this one")
     if "card" in mine.needs and not (mine.action == "discard" and data.get("card") in (None, "")):
         card = card_field(data, "card")
-        if state.game == boneyard_views.GAME:
+        if bonnu:
+            bonnu_views.check_card(card)
+        elif state.game == boneyard_views.GAME:
             if card.code not in boneyard_views.PACK:
                 raise bad(f"the {card.pretty} is not in the Boneyard pack (9 to ace and the joker): "
                           f"choose another card")
         elif card.code not in boonaken_views.PACK:
             raise bad(f"the {card.pretty} is not in the Boonaken pack (7 to ace): choose another card")
-    return jsonify(night().submit(console.fill(mine, data, state.seats), key_for_store(), f"seat {g.seat}"))
+    event = console.fill(mine, data, state.seats)
+    if bonnu:      # stamped as it is received, the phone's latency to take off (webui/bonnu_timing.py)
+        event = night().clock.stamp(event, g.seat)
+    return jsonify(night().submit(event, key_for_store(), f"seat {g.seat}"))
 
 
 @bp.post("/api/seat/card")

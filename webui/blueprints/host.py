@@ -13,7 +13,7 @@ from referee import registry
 from referee.engine import Refusal
 from referee.events import CardDealt, Decision, from_json
 
-from .. import console
+from .. import bonnu_views, console
 from ..night import Conflict
 from ..playing import Secrecy, playing_seat
 from ..security import (ApiError, bad, body, card_field, check_pin, field, host_epoch, host_required, idempotent,
@@ -167,6 +167,8 @@ def take_option():
     if refused:
         raise ApiError(409, refused)
     event = console.fill(option, data, state.seats)
+    if state.game == bonnu_views.GAME:      # the host's entry is stamped as it is received, nothing to take off
+        event = night().clock.stamp(event, None)
     return jsonify(night().submit(event, key_for_store(), "host" if seat is None else f"host for seat {seat}"))
 
 

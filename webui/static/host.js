@@ -41,6 +41,7 @@ H.render = () => {
     : el("p", {}, "No night yet: start one below."));
   H.renderBoonaken(v);
   H.renderBoneyard(v);
+  H.renderBonnu(v);
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   H.showCamera(v.camera);
@@ -66,6 +67,12 @@ H.renderBoneyard = (v) => {
   if (!by) return;
   C.clear(document.getElementById("by-host-round"), Y.round(by), Y.hostExtras(by));
   C.clear(document.getElementById("by-host-sheet"), Y.sheet(by));
+};
+
+/* A Bonnu night: the round as the host sees it, with each phone's measured latency. */
+H.renderBonnu = (v) => {
+  document.getElementById("bn-host").hidden = !v.bonnu;
+  if (v.bonnu) C.clear(document.getElementById("bn-host-round"), N.round(v.bonnu, true));
 };
 
 /* Everything the console offers comes from the referee's options: the host's own, and each seat's,
@@ -96,11 +103,11 @@ H.renderOptions = (v) => {
     : el("p", { class: "muted" }, "Nothing."));
   const own = v.options.filter((o) => !asked.includes(o.decision));
   C.clear(document.getElementById("host-options"), own.filter((o) => o.action !== "deal" && o.action !== "start")
-    .map(H.option));
+    .map((o) => H.option(o.action === "time" ? { ...o, needs: [] } : o)));   // Bonnu's clock: the server stamps it
   const seats = v.seats.map((s) => [s, (v.seat_options[s.seat] || []).filter((o) => !asked.includes(o.decision))])
     .filter(([, opts]) => opts.length);
   C.clear(document.getElementById("seat-options"), seats.length ? seats.map(([s, opts]) => el("div", { class: "row" },
-    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : v.boneyard ? Y.moves(opts, H.load) : opts.map(H.option)))
+    el("strong", {}, `${s.seat} ${s.name}:`), v.boonaken ? B.moves(opts, H.load) : v.boneyard ? Y.moves(opts, H.load) : v.bonnu ? N.moves(opts, H.load) : opts.map(H.option)))
     : el("p", { class: "muted" }, "Nothing."));
   const start = own.find((o) => o.action === "start");
   H.start = start;

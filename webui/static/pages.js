@@ -73,7 +73,7 @@ P.renderTable = (s) => {
   C.clear(document.getElementById("pending"), s.waiting.length ? s.waiting.map((p) =>
     el("li", { class: p.blocks ? "blocking" : "" }, p.text || `${p.who}: ${p.prompt}`)) : el("li", { class: "muted" }, "Nobody."));
   P.renderSettings(s.night);
-  if (P.renderBoonaken(s) || P.renderBoneyard(s)) return;
+  if (P.renderBoonaken(s) || P.renderBoneyard(s) || P.renderBonnu(s)) return;
   C.clear(document.getElementById("seats"), s.seats.map((seat) => el("article", {
     class: "seat" + (seat.to_act ? " to-act" : "") + (seat.folded ? " folded" : ""), "data-seat": seat.seat },
     el("h3", {}, seat.name, el("small", {}, " seat " + seat.seat)),
@@ -104,6 +104,17 @@ P.renderBoneyard = (s) => {
   for (const id of ["money", "seats"]) document.getElementById(id).hidden = true;
   C.clear(document.getElementById("by-round"), Y.round(by));
   C.clear(document.getElementById("by-sheet-box"), Y.sheet(by));
+  return true;
+};
+
+/* A Bonnu night on the Table page: the round (top card, card counts, scores, rulings) instead of the pot. */
+P.renderBonnu = (s) => {
+  const bn = s.bonnu;
+  const box = document.getElementById("bn-table");
+  if (box) box.hidden = !bn;
+  if (!bn) return false;
+  for (const id of ["money", "seats"]) document.getElementById(id).hidden = true;
+  C.clear(document.getElementById("bn-round"), N.round(bn));
   return true;
 };
 
@@ -158,7 +169,14 @@ P.renderMe = (me) => {
     C.clear(document.getElementById("by-me-round"), Y.round(by));
     C.clear(document.getElementById("by-me-sheet-box"), Y.sheet(by));
   }
-  C.clear(document.getElementById("my-cards"), (bk ? B.mine(bk, me.seat) : by ? Y.mine(by, me.seat)
+  const bn = me.state.bonnu;          // a Bonnu night: the round, the claims, this phone's latency, no money
+  document.getElementById("bn-me").hidden = !bn;
+  if (bn) {
+    document.getElementById("money-line").hidden = true;
+    C.clear(document.getElementById("bn-me-round"), N.round(bn));
+    N.startPings();
+  }
+  C.clear(document.getElementById("my-cards"), bn ? N.mine(bn, me.seat).map(N.card) : (bk ? B.mine(bk, me.seat) : by ? Y.mine(by, me.seat)
     : me.me ? me.me.cards : []).map(P.card));
   P.renderWar(document.getElementById("me-war"), me.state.hand && me.state.hand.war);
   const asked = me.state.pending.map((p) => p.id);
@@ -169,11 +187,11 @@ P.renderMe = (me) => {
       el("div", { class: "buttons" }, answers.length ? answers.map(button)
         : el("p", { class: "muted" }, "Nothing to press here: the host enters it.")));
   });
-  document.getElementById("decisions-card").hidden = !!(bk || by) && !items.length;   // these ask nothing but moves
+  document.getElementById("decisions-card").hidden = !!(bk || by || bn) && !items.length;   // these ask nothing but moves
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
   const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
-  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : by ? Y.moves(moves, P.loadMe) : moves.map(button))
+  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : by ? Y.moves(moves, P.loadMe) : bn ? N.moves(moves, P.loadMe) : moves.map(button))
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
   P.alertIfAsked(me);
 };

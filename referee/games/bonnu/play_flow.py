@@ -1,0 +1,124 @@
+"""Turns: the card laid by the seat on turn, and drawing from the draw pile.
+
+The seat on turn lays a card matching the last one by colour or number (the round's first card:
+any card); one that matches neither is a penalty (taken back with take_back, and the turn stays).
+A card laid in turn closes the window for claims on the card before it (kept as `Late`, for a
+claim stamped before it that arrives after it). A seat with no match draws one; the draw ends the
+turn (play_drawn off). A `card_drawn` by a seat that owes penalty cards pays one of them first.
+An empty draw pile is made again from the pile under its top card (empty_pile "reshuffle").
+"""
+
+from __future__ import annotations
+
+from ...work import Refusal, Work
+from . import shouts
+from .deck import matches
+from .turns import draw_refusal
+from .events import CardDrawn, CardLaid
+from .round_state import BonnuRound, Late, Window, check_card, stamp
+
+
+def playing(game, rnd: BonnuRound) -> None:
+    """Refuse play outside a round's play, or while the host settles a claim."""
+    if rnd.phase != "play":
+        raise Refusal({"opening": "the opening draw comes first: who leads is not known yet",
+                       "dealing": "the deal is not finished", "showing": "the round is over: the hands are "
+                       "being laid face up for the scores"}.get(rnd.phase, "the round is over"))
+    game.refuse_if_blocked(rnd, "play")
+
+
+def on_card_laid(game, w: Work, event: CardLaid) -> None:
+    rnd: BonnuRound = w.hand
+    playing(game, rnd)
+    card = check_card(event.card)
+    t = stamp(event.at_ms, event.latency_ms)
+    shouts.settle(game, w, t, card_laid=True)
+    if rnd.phase != "play":
+        return
+    waiting = next((d for d in rnd.dues if d.word == "bonnu"), None)
+    if waiting is not None:
+        raise Refusal(f"seat {waiting.seat} has laid the last card: the round waits for Bonnu! (or for the "
+                      f"grace to pass)")
+    if event.seat != rnd.to_play:
+        raise Refusal(f"seat {rnd.to_play} is on turn, not seat {event.seat} (out of turn: a Cut lays two "
+                      f"or more of the number just played)")
+    if rnd.holding(event.seat) == 0:
+        raise Refusal(f"seat {event.seat} has no card to lay")
+    top = rnd.top
+    if not matches(card, top):
+        return _wrong_card(w, rnd, event.seat, card, t)
+    if rnd.window is not None:
+        rnd.late = Late(event.seat, card, t, w.seq, rnd.window)
+    lay(w, rnd, event.seat, (card,), t, "lead" if top is None else "play")
+    rnd.to_play = rnd.after(event.seat)
+    w.say(f"Seat {event.seat} lays {card.code}" + (" (the first card: any card leads)" if top is None else "")
+          + f"; seat {rnd.to_play} to play.", rule="first-lead" if top is None else "play",
+          seats=(event.seat,))
+    shouts.owe(game, w, event.seat, t)
+
+
+def lay(w: Work, rnd: BonnuRound, seat: int, cards: tuple, t: int | None, how: str, **window) -> None:
+    """Cards from `seat`'s hand onto the pile, the last on top; they open the next window."""
+    rnd.give_up(seat, cards)
+    rnd.pile += tuple(cards)
+    rnd.window = Window(tuple(cards), seat, t, w.seq, how, **window)
+
+
+def _wrong_card(w: Work, rnd: BonnuRound, seat: int, card, t) -> None:
+    why = f"seat {seat} laid {card.code}, which matches neither the colour nor the number of {rnd.top.code}"
+    if w.state.settings.take_back:
+        shouts.penalize(w, seat, "wrong-card", why + "; it goes back to the hand and the turn stays")
+        return
+    lay(w, rnd, seat, (card,), t, "play")
+    rnd.to_play = rnd.after(seat)
+    shouts.penalize(w, seat, "wrong-card", why + f"; it stays on the pile; seat {rnd.to_play} to play")
+
+
+def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
+    rnd: BonnuRound = w.hand
+    playing(game, rnd)
+    seat = event.seat
+    card = None if event.card is None else check_card(event.card)
+    shouts.settle(game, w, stamp(event.at_ms, event.latency_ms))
+    if rnd.phase != "play":
+        return
+    owed = rnd.owed.get(seat, 0)
+    if not owed and seat != rnd.to_play:
+        raise Refusal(f"seat {seat} has nothing to draw: seat {rnd.to_play} is on turn and no penalty card is owed")
+    known = rnd.known.get(seat, ())
+    refusal = None if owed else draw_refusal(known if len(known) == rnd.holding(seat) else None, rnd.top,
+                                             w.state.settings)
+    if refusal is not None:
+        raise Refusal(f"seat {seat} may not draw: {refusal}")
+    if not _refill(w, rnd):
+        if owed:
+            rnd.owed[seat] = owed - 1
+            w.say(f"No card is left to draw: seat {seat}'s penalty card is let go.", rule="empty-pile", seats=(seat,))
+        else:
+            rnd.to_play = rnd.after(seat)
+            w.say(f"No card is left to draw: seat {seat} passes; seat {rnd.to_play} to play.", rule="empty-pile",
+                  seats=(seat,))
+        return
+    rnd.stock -= 1
+    rnd.receive(seat, card)
+    if owed:
+        rnd.owed[seat] = owed - 1
+        w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule="penalty", seats=(seat,))
+        return
+    rnd.to_play = rnd.after(seat)
+    if w.state.settings.window_closes_on_draw:
+        rnd.window = None
+    w.say(f"Seat {seat} cannot play and draws ({rnd.holding(seat)} in hand); seat {rnd.to_play} to play.",
+          rule="draw", seats=(seat,))
+
+
+def _refill(w: Work, rnd: BonnuRound) -> bool:
+    """A card to draw, reshuffling the pile under its top card into a new draw pile if need be."""
+    if rnd.stock:
+        return True
+    if w.state.settings.empty_pile != "reshuffle" or len(rnd.pile) < 2:
+        return False
+    rnd.stock, rnd.pile = len(rnd.pile) - 1, rnd.pile[-1:]
+    w.say(f"The draw pile is empty: the pile under the top card ({rnd.top.code}) is shuffled into a new "
+          f"draw pile of {rnd.stock}.", rule="empty-pile")
+    return True

@@ -1,0 +1,146 @@
+"""A Bonnu round's state: what the referee knows without seeing a hand.
+
+Hands are hidden, so the referee keeps each seat's card COUNT (dealt, drawn, laid) and the cards it
+was told of (named when dealt or drawn; the seat sees its own). The pile is face up, so every card
+on it is known. From the counts alone it knows when a seat went down to one card (a Reach owed)
+or to none (a Bonnu owed), and how many cards are left to draw.
+
+Claims are ordered by time: `Window` is the chance to Cut or Bonnu out of turn on the card just
+laid, open until the next card laid in turn. That next card is kept with the round as it was before
+it (`Late`), so that a claim stamped earlier but arriving later can still be ruled in time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ...cards import BonnuCard
+from ...state import Deal
+from ...work import Refusal
+
+DECK_SIZE = 110
+HAND_SIZE = 7
+
+
+def check_card(card) -> BonnuCard:
+    if not isinstance(card, BonnuCard):
+        raise Refusal(f"{card} is not a Bonnu card (write one like red:7, blue:-1 or white:3#1)")
+    return card
+
+
+def stamp(at_ms: int | None, latency_ms: int) -> int | None:
+    """The corrected observed time: the stamp less the measured latency (None: not stamped)."""
+    return None if at_ms is None else at_ms - latency_ms
+
+
+def seconds(ms: int | None) -> str:
+    """12410 -> "12.41 s"; three decimals only where the milliseconds need them."""
+    if ms is None:
+        return "an unstamped time"
+    return f"{ms / 1000:.2f} s" if ms % 10 == 0 else f"{ms / 1000:.3f} s"
+
+
+@dataclass(frozen=True)
+class Due:
+    """A shout a seat owes: "reach" (down to one card) or "bonnu" (no card left), since `since_ms`."""
+    seat: int
+    word: str
+    since_ms: int | None
+    seq: int                                   # the event that made it owed
+
+
+@dataclass(frozen=True)
+class Window:
+    """The chance to claim on the card just laid: the cards laid (the top last), who laid them,
+    when, and how ("lead": the round's first card, "play": in turn, "cut"). A Cut's window keeps the
+    window it answered and who was on turn then, so that a claim stamped before the Cut can be put
+    first (the Cut taken back and laid again after it)."""
+    cards: tuple[BonnuCard, ...]
+    seat: int
+    at_ms: int | None
+    seq: int
+    how: str
+    prev: Optional["Window"] = None
+    to_play_before: Optional[int] = None
+    event: object = None                        # the CutLaid that made it
+
+    @property
+    def card(self) -> BonnuCard:
+        return self.cards[-1]
+
+
+@dataclass(frozen=True)
+class Late:
+    """The card laid in turn that closed the last window (`closed`): a claim on that window stamped
+    before this card, but arriving after it, is ruled against it; in time, the card goes back."""
+    seat: int
+    card: BonnuCard
+    at_ms: int | None
+    seq: int
+    closed: Window
+
+
+@dataclass(kw_only=True)
+class BonnuRound(Deal):
+    table: tuple[int, ...] = ()                # the seats, clockwise
+    game_no: int = 1
+    # The opening draw (phase "opening"): who still draws, and what each drew this time.
+    drawing: tuple[int, ...] = ()
+    drawn: dict[int, BonnuCard] = field(default_factory=dict)
+    first: Optional[int] = None                # who leads the round
+    # Cards.
+    count: dict[int, int] = field(default_factory=dict)
+    known: dict[int, tuple[BonnuCard, ...]] = field(default_factory=dict)   # cards named for a seat
+    dealt: int = 0
+    pile: tuple[BonnuCard, ...] = ()           # face up, the top last
+    stock: int = DECK_SIZE                     # cards in the draw pile
+    # Play.
+    to_play: Optional[int] = None
+    owed: dict[int, int] = field(default_factory=dict)                      # penalty cards to draw
+    dues: tuple[Due, ...] = ()
+    window: Optional[Window] = None
+    late: Optional[Late] = None
+    heard: tuple[tuple[int, str, int | None], ...] = ()   # shouts and claims heard (seat, word or "cut:CARDS", time)
+    rulings: tuple[str, ...] = ()              # every timing ruling, in words
+    penalties: tuple[tuple[int, str], ...] = ()                             # (seat, why)
+    # The end.
+    winner: Optional[int] = None
+    shown: dict[int, tuple[BonnuCard, ...]] = field(default_factory=dict)   # hands laid face up
+    points: dict[int, int] = field(default_factory=dict)                    # this round's scores
+    master: tuple[int, ...] = ()               # the Bonnu Master(s), once the game is won
+
+    def clone(self) -> "BonnuRound":
+        new = super().clone()
+        for name in ("drawn", "count", "known", "owed", "shown", "points"):
+            setattr(new, name, dict(getattr(self, name)))
+        return new
+
+    # ------------------------------------------------------------------- seats and cards
+    def after(self, seat: int, step: int = 1) -> int:
+        return self.table[(self.table.index(seat) + step) % len(self.table)]
+
+    @property
+    def top(self) -> Optional[BonnuCard]:
+        return self.pile[-1] if self.pile else None
+
+    def holding(self, seat: int) -> int:
+        return self.count.get(seat, 0)
+
+    def receive(self, seat: int, card: Optional[BonnuCard]) -> None:
+        self.count[seat] = self.holding(seat) + 1
+        if card is not None:
+            self.known[seat] = self.known.get(seat, ()) + (card,)
+
+    def give_up(self, seat: int, cards: tuple[BonnuCard, ...]) -> None:
+        """Cards leave the seat's hand. One never named may have been any card: the named ones
+        stay known only while they are surely still there."""
+        self.count[seat] = self.holding(seat) - len(cards)
+        left = list(self.known.get(seat, ()))
+        for c in cards:
+            if c in left:
+                left.remove(c)
+        self.known[seat] = tuple(left[:self.count[seat]])
+
+    def owes(self, seat: int, word: str) -> Optional[Due]:
+        return next((d for d in self.dues if d.seat == seat and d.word == word), None)

@@ -1,0 +1,155 @@
+"""What each viewer sees of a Bonnu round (`round_view`) and every legal action now
+(`seat_options`, `host_options`): the one source for the phones' Reach / Cut / Bonnu / draw / lay
+buttons, the host console and the simulator.
+
+Public: every seat's card count (it follows from the cards dealt, drawn and laid), the top card and
+the pile's size, the draw pile's size, who is on turn, the shouts owed and penalty cards owed, the
+rulings (each with both times), the hands laid face up (an out-of-turn Bonnu, the end of a Bonnu 100
+round) and the scores. A seat's own hand, as far as it was named, is seen by that seat alone.
+
+A card, a claim or a shout is sent unstamped here: the table process stamps `at_ms` and
+`latency_ms` as it sends it (the phone's tap, the camera's frame).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...events import CardDealt, Decision, HandShown
+from ...game import Game
+from ...options import Option
+from .claims import bonnu_refusal, cutter_refusal
+from .deck import matches
+from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from .round_state import HAND_SIZE, BonnuRound, seconds
+
+
+def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
+    """The seat's whole hand when every card in it was named, else None (it stays hidden)."""
+    known = rnd.known.get(seat, ())
+    return known if len(known) == rnd.holding(seat) else None
+
+
+def _unique(cards) -> list:
+    return sorted(set(cards), key=lambda c: (c.colour, c.value, c.copy))
+
+
+# --------------------------------------------------------------------------------- options
+def seat_options(state, seat: int) -> list[Option]:
+    rnd: BonnuRound | None = state.hand
+    if rnd is None or seat not in getattr(rnd, "table", ()):
+        return []
+    if rnd.phase == "showing" and seat not in rnd.shown:
+        hand = _hand(rnd, seat)
+        if hand is None:
+            return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="score", needs=("cards",))]
+        return [Option("show", seat, "Lay the hand face up", HandShown(seat, hand), rule="score")]
+    if rnd.phase != "play" or rnd.pending:
+        return []
+    settings = state.settings
+    out: list[Option] = []
+    hand = _hand(rnd, seat)
+    waiting = any(d.word == "bonnu" for d in rnd.dues)
+    if rnd.owed.get(seat):
+        out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
+                          rule="penalty"))
+    if seat == rnd.to_play and not waiting and rnd.holding(seat):
+        top = rnd.top
+        if hand is None:
+            out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="play", needs=("card",)))
+            out.append(Option("draw", seat, "Draw (no card matches)", CardDrawn(seat), rule="draw"))
+        else:
+            fits = [c for c in _unique(hand) if matches(c, top)]
+            out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "play")
+                    for c in fits]
+            if not fits or settings.draw_when_able:
+                out.append(Option("draw", seat, "Draw (no card matches)" if not fits else "Draw instead",
+                                  CardDrawn(seat), rule="draw"))
+    out += _claims(rnd, seat, hand, settings, waiting)
+    for d in rnd.dues:
+        if d.seat == seat:
+            out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
+                              rule=d.word))
+    if not any(d.seat == seat for d in rnd.dues) and rnd.holding(seat) == 2 and seat == rnd.to_play:
+        out.append(Option("shout", seat, "Reach!", ShoutHeard(seat, "reach"), rule="reach"))
+    return out
+
+
+def _claims(rnd: BonnuRound, seat: int, hand, settings, waiting: bool) -> list[Option]:
+    """The Cut and out-of-turn Bonnu buttons on the card just laid."""
+    window = rnd.window
+    if window is None or rnd.holding(seat) == 0:
+        return []
+    out = []
+    if cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings) is None and not waiting:
+        if hand is None:
+            if rnd.holding(seat) >= 2:
+                out.append(Option("cut", seat, f"Cut! (two or more {window.card.value}s)", CutLaid(seat, ()),
+                                  rule="cut", needs=("cards",)))
+        else:
+            same = tuple(c for c in hand if c.value == window.card.value)
+            if len(same) >= 2 and not (len(same) == len(hand) and settings.cut_out == "not_allowed"):
+                out.append(Option("cut", seat, f"Cut! {' '.join(c.code for c in same)}", CutLaid(seat, same),
+                                  rule="cut"))
+    if window.seat != seat:
+        if hand is None:
+            out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {window.card.value})",
+                              BonnuClaimed(seat, ()), rule="bonnu-out-of-turn", needs=("cards",)))
+        elif bonnu_refusal(hand, window.card, settings) is None:
+            out.append(Option("bonnu", seat, f"Bonnu! {' '.join(c.code for c in hand)}", BonnuClaimed(seat, hand),
+                              rule="bonnu-out-of-turn"))
+    return out
+
+
+def host_options(game: Game, state) -> list[Option]:
+    out = Game.options(game, state, None)
+    rnd: BonnuRound | None = state.hand
+    if rnd is None or rnd.phase == "over":
+        return out
+    for p in rnd.pending:
+        out += [Option("decide", None, f"{p.prompt} {c}", Decision(None, p.rule, c, decision=p.id), rule=p.rule,
+                       decision=p.id) for c in p.choices]
+    if rnd.phase == "opening":
+        out += [Option("opening", None, f"Seat {s} draws for the lead", CardDealt(s, None, False, deck="opening"),
+                       rule="opening-draw", needs=("card",)) for s in rnd.drawing if s not in rnd.drawn]
+    elif rnd.phase == "dealing":
+        seat = next_to_deal(rnd)
+        out.append(Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal"))
+    elif rnd.phase == "play" and rnd.dues:
+        out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=rnd.dues[0].word,
+                          needs=("at_ms",)))
+    return out
+
+
+def next_to_deal(rnd: BonnuRound) -> int:
+    """Cards go round from the first player, one at a time."""
+    fewest = min(rnd.holding(s) for s in rnd.table)
+    start = rnd.table.index(rnd.first)
+    return next(s for s in rnd.table[start:] + rnd.table[:start] if rnd.holding(s) == fewest)
+
+
+# ------------------------------------------------------------------------------------ view
+def round_view(state, viewer) -> dict[str, Any] | None:
+    rnd: BonnuRound | None = state.hand
+    if rnd is None:
+        return None
+    settings = state.settings
+    window = rnd.window
+    return {
+        "round": rnd.number, "game": rnd.game_no, "phase": rnd.phase, "scoring": settings.scoring,
+        "first": rnd.first, "to_play": rnd.to_play,
+        "opening_draw": {str(s): c.code for s, c in sorted(rnd.drawn.items())},
+        "top": None if rnd.top is None else rnd.top.code, "pile": len(rnd.pile), "draw_pile": rnd.stock,
+        "window": None if window is None else {"card": window.card.code, "seat": window.seat, "how": window.how,
+                                                "at": seconds(window.at_ms)},
+        "seats": [{"seat": s, "cards": rnd.holding(s), "penalty_cards_owed": rnd.owed.get(s, 0),
+                   "owes": [d.word for d in rnd.dues if d.seat == s],
+                   **({"hand": [c.code for c in rnd.known.get(s, ())]} if viewer == s else {}),
+                   **({"shown": [c.code for c in rnd.shown[s]]} if s in rnd.shown else {})}
+                  for s in rnd.table],
+        "rulings": list(rnd.rulings),
+        "penalties": [{"seat": s, "penalty": p} for s, p in rnd.penalties],
+        "winner": rnd.winner, "points": {str(s): p for s, p in sorted(rnd.points.items())},
+        "scores": {str(s): state.scores.get(f"seat:{s}", 0) for s in rnd.table},
+        "master": list(rnd.master), "hand_size": HAND_SIZE,
+    }

@@ -1,0 +1,153 @@
+"""The Bonnu game on the referee core: registration, options that the referee takes, what each viewer
+sees, claims ordered by their stamps, double taps, the host's call inside the tie margin, an empty
+draw pile, undo, and bad input refused in words."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee import registry
+from referee.engine import Refusal, apply, can, options, replay, view
+from referee.events import CardDealt, Decision, TableOpened, Undo
+from referee.game import HOST
+from referee.games.bonnu.events import CardDrawn, CardLaid, CutLaid, ShoutHeard
+from referee.cards import BonnuCard, Card
+from referee.state import State
+
+sys.path.insert(0, str(Path(__file__).parent / "rounds"))
+
+from bonnu_builder import Table  # noqa: E402
+from make_rounds import A, OPEN  # noqa: E402
+
+HIDDEN = {1: None, 2: None, 3: None}
+
+
+def state_of(table: Table):
+    state, said = replay(table.events)
+    return state, said
+
+
+def play(moves: str, hands=A, **settings):
+    return state_of(Table("t", **settings).round(1, hands, moves, opening=OPEN))
+
+
+def test_bonnu_is_registered_with_its_rules():
+    game = registry.get_game("bonnu")
+    assert game.name == "Bonnu" and {"cut", "claim-race", "bonnu-100"} <= {r.id for r in game.rules}
+
+
+def test_every_option_offered_is_taken():
+    state, _ = play("1:red:3@1.0 2:red:5@2.0")
+    for seat in (None, 1, 2, 3):
+        for o in options(state, seat):
+            if o.needs or o.action in ("start", "end"):
+                continue
+            assert can(state, o.event), (seat, o.label)
+    labels = [o.label for o in options(state, 3)]
+    assert "Lay red:8" in labels and not any(o.action == "draw" for o in options(state, 3))
+
+
+def test_cut_and_bonnu_buttons_follow_the_hand():
+    state, _ = play("1:red:3@1.0")
+    assert [o.label for o in options(state, 3) if o.action == "cut"] == ["Cut! white:3 black:3"]
+    assert [o.label for o in options(state, 2) if o.action == "cut"] == ["Cut! blue:3 yellow:3"]
+    assert not [o for o in options(state, 1) if o.action == "cut"]          # the card on top is its own
+
+
+def test_each_seat_sees_its_own_hand_only():
+    state, _ = play("1:red:3@1.0")
+    mine = view(state, 2)["bonnu"]["seats"][1]
+    assert mine["hand"] == A[2].split() and mine["cards"] == 7
+    for viewer in (None, HOST, 1, 3):
+        seat2 = view(state, viewer)["bonnu"]["seats"][1]
+        assert "hand" not in seat2 and seat2["cards"] == 7
+    public = view(state, None)["bonnu"]
+    assert public["top"] == "red:3" and public["draw_pile"] == 89 and public["scores"] == {"1": 0, "2": 0, "3": 0}
+
+
+def test_a_missed_reach_is_caught_from_the_counts_alone():
+    """A camera table: no hand card named. Seat 3 Cuts six cards (named as they land): one left."""
+    state, said = play("1:red:3@1.0 3/cut:white:3,black:3,yellow:3#1,blue:3#1,white:3#1,black:3#1@1.4 "
+                       "1:black:4@2.0 tick@3.5", hands=HIDDEN)
+    rnd = state.hand
+    assert rnd.holding(3) == 1 and rnd.owed == {3: 1}
+    assert any(a.rule == "missed-reach" for a in said)
+
+
+def test_a_claim_inside_the_tie_margin_of_the_next_card_goes_to_the_host():
+    state, said = play("1:red:3@12.0 2:red:5@12.58 3/cut:white:3,black:3@12.60")
+    assert [p.rule for p in state.pending()] == ["claim-timing"]
+    assert "Cut by seat 3 at 12.60 s, seat 2's card at 12.58 s: too close to call" in said[-1].text
+    with pytest.raises(Refusal, match="waiting for the host"):
+        apply(state, CardLaid(3, BonnuCard("red", 8), at_ms=13000))
+    decided, anns = apply(state, Decision(None, "claim-timing", "in time"))
+    assert decided.hand.top == BonnuCard("black", 3) and decided.hand.holding(2) == 7
+    assert "The host rules Cut by seat 3 at 12.60 s: in time, before seat 2's card at 12.58 s" in anns[-1].text
+    late, anns = apply(state, Decision(None, "claim-timing", "too late"))
+    assert late.hand.top == BonnuCard("red", 5) and late.hand.holding(3) == 7
+
+
+def test_a_double_tap_is_one_claim():
+    state, said = play("1:red:3@1.0 3/cut:white:3,black:3@1.30 3/cut:white:3,black:3@1.45")
+    assert state.hand.holding(3) == 5 and "a double tap, one claim" in said[-1].text
+    state, said = play("1:red:3@1.0 3/cut:white:3,black:3@1.30")
+    state, anns = apply(state, ShoutHeard(3, "reach", at_ms=1500))
+    state, anns = apply(state, ShoutHeard(3, "reach", at_ms=1700))
+    assert "a double tap, one shout" in anns[-1].text
+
+
+def test_claims_are_ordered_by_their_stamps_not_their_arrival():
+    """The Cut stamped 12.41 s arrives after the red 5 seen at 12.58 s: in time, the red 5 goes back."""
+    state, _ = play("1:red:3@12.0 2:red:5@12.58 3/cut:white:3,black:3@12.53~120")
+    assert state.hand.top == BonnuCard("black", 3) and state.hand.holding(2) == 7 and state.hand.to_play == 1
+
+
+def test_an_empty_draw_pile_is_made_again_from_the_pile():
+    state, _ = play("1:red:3@1.0 2:red:5@2.0 3:red:8@3.0", hands=HIDDEN)
+    seat = state.hand.to_play
+    for _ in range(state.hand.stock):
+        state, said = apply(state, CardDrawn(state.hand.to_play))
+    assert state.hand.stock == 0
+    state, said = apply(state, CardDrawn(state.hand.to_play))
+    assert "shuffled into a new draw pile of 2" in said[0].text and state.hand.pile == (BonnuCard("red", 8),)
+    assert sum(state.hand.count.values()) + state.hand.stock + len(state.hand.pile) == 110 and seat
+
+
+def test_undo_of_a_cut_rebuilds_the_round():
+    state, _ = play("1:red:3@1.0 3/cut:white:3,black:3@1.3")
+    undone, said = apply(state, Undo(state.seq, "misread"))
+    assert undone.hand.top == BonnuCard("red", 3) and undone.hand.holding(3) == 7 and "Undone" in said[-1].text
+
+
+def test_bad_input_is_refused_in_words():
+    state, _ = play("1:red:3@1.0")
+    with pytest.raises(Refusal, match="not a Bonnu card"):
+        apply(state, CardLaid(2, Card(7, "H")))
+    with pytest.raises(Refusal, match="seat 2 is on turn, not seat 3"):
+        apply(state, CardLaid(3, BonnuCard("red", 8)))
+    with pytest.raises(Refusal, match="not a Bonnu shout"):
+        apply(state, ShoutHeard(2, "uno"))
+    with pytest.raises(Refusal, match="holds 7 card"):
+        apply(state, CutLaid(2, tuple(BonnuCard("red", 3, 1) for _ in range(1)) * 8))
+    with pytest.raises(Refusal, match="play_drawn"):
+        apply(State(), TableOpened("bonnu", (1, 2), {"play_drawn": True}))
+    with pytest.raises(Refusal, match="needs 2 to 10 seats"):
+        apply(State(), TableOpened("bonnu", tuple(range(1, 12))))
+    fresh, _ = apply(State(), TableOpened("bonnu", (1, 2)))
+    with pytest.raises(Refusal, match="no hand in progress"):
+        apply(fresh, CardDealt(1, None, False))
+
+
+def test_a_hidden_hand_gets_buttons_with_the_cards_to_name():
+    """A camera table: the seat on turn lays a card the camera names; a Cut or a Bonnu names its cards."""
+    state, _ = play("1:red:3@1.0", hands=HIDDEN)
+    by_action = {o.action: o for o in options(state, 2)}
+    assert by_action["lay"].needs == ("card",) and by_action["cut"].needs == ("cards",)
+    assert by_action["bonnu"].needs == ("cards",) and "draw" in by_action
+    state, _ = apply(state, by_action["lay"].fill(card=BonnuCard("red", 5), at_ms=2000))
+    cut = next(o for o in options(state, 3) if o.action == "cut")
+    state, said = apply(state, cut.fill(cards=(BonnuCard("blue", 5), BonnuCard("white", 5)), at_ms=2300))
+    assert state.hand.top == BonnuCard("white", 5) and state.hand.holding(3) == 5 and "Cut!" in said[-1].text

@@ -1,0 +1,150 @@
+/* Bonnu on the pages: the round (the top card, every seat's card count, the shouts and penalty
+   cards owed, the scores, each timing ruling with both its times, each phone's latency) and a
+   seat's moves: Lay, Draw, Cut!, Bonnu! and Reach! exactly as the referee offers them. Everything
+   comes from the view and options the server sent (webui/bonnu_views.py). The phone measures its
+   latency with pings on join and every half minute (webui/bonnu_timing.py). */
+"use strict";
+
+const N = (window.N = { pinging: null });
+
+/* A Bonnu card: its number large, its colour as the card's colour, "red 7" for screen readers. */
+N.card = (c) => C.el("span", { class: `playing bn-card bn-${c.colour}`, title: c.pretty, "aria-label": c.pretty },
+  String(c.value));
+
+/* The round as this viewer may see it (a seat's own hand is drawn on My seat, above its moves);
+   `console`: the host's, which lists every phone's latency and when it was measured. */
+N.round = (bn, console) => {
+  const { el } = C;
+  const phones = console ? el("ul", { class: "muted bn-phones", id: "bn-phones" },
+    bn.phones.map((p) => el("li", { "data-seat": p.seat }, "Latency " + p.words))) : null;
+  if (bn.round === null) return el("div", { class: "bn-round" }, el("p", { class: "muted" }, "No round yet: the host starts one."), phones);
+  const seatRow = (s) => el("tr", { "data-seat": s.seat, class: s.seat === bn.turn ? "to-act" : "" },
+    el("td", {}, s.name), el("td", { class: "num bn-count" }, s.cards), el("td", { class: "num" }, s.score),
+    el("td", { class: "bn-owes" }, [s.owes_words, s.penalty_words].filter(Boolean).join(" · ")),
+    el("td", { class: "num muted" }, s.latency_ms === null ? "–" : s.latency_ms + " ms"));
+  const shown = bn.seats.filter((s) => s.shown_cards);
+  return el("div", { class: "bn-round" },
+    bn.master_words ? el("p", { class: "bk-drinks", id: "bn-master" }, bn.master_words) : null,
+    bn.winner_words ? el("p", { class: "bk-contract", id: "bn-winner" }, bn.winner_words) : null,
+    el("p", { class: "bk-headline" }, el("strong", {}, bn.headline)),
+    bn.phase_words ? el("p", { class: "muted" }, bn.phase_words) : null,
+    el("div", { class: "bn-top", id: "bn-top" }, el("span", { class: "muted" }, "Top card "),
+      bn.top_card ? N.card(bn.top_card) : el("span", { class: "muted" }, "none yet: any card leads"),
+      el("span", { class: "muted" }, " · " + bn.pile_words)),
+    bn.turn_words ? el("p", { class: "bk-turn" }, "Now: " + bn.turn_words) : null,
+    bn.window_words ? el("p", { class: "bn-window", id: "bn-window" }, bn.window_words) : null,
+    el("p", { class: "bn-scores", id: "bn-scores" }, el("strong", {}, bn.score_words)),
+    bn.rulings_words.length ? el("ol", { class: "bn-rulings", id: "bn-rulings" }, bn.rulings_words.map((r) => el("li", {}, r))) : null,
+    bn.penalties_words.length ? el("ul", { class: "bk-revokes" }, bn.penalties_words.map((w) => el("li", {}, "Penalty: " + w))) : null,
+    shown.length ? el("div", { class: "bn-shown" }, shown.map((s) => el("p", {}, el("strong", {}, s.name + ": "), s.shown_cards.map(N.card)))) : null,
+    el("table", { class: "grid small bk-seats bn-seats" },
+      el("tr", {}, ["", "cards", bn.scoring === "simple" ? "won" : "total", "owes", "latency"].map((h) => el("th", {}, h))),
+      bn.seats.map(seatRow)),
+    phones);
+};
+
+/* A button that takes one claim or move and stays disabled once it was taken (the page is drawn
+   again with the referee's new options), so a second tap cannot send it twice; it keeps its
+   Idempotency-Key until the answer came, so a retry after a lost answer records once. */
+N.button = (label, o, body, cls, done) => {
+  const b = C.el("button", { type: "button", class: cls, "data-action": N.name(o) }, label);
+  let key = C.newKey();
+  b.addEventListener("click", async () => {
+    const payload = body();
+    if (payload === null || b.disabled) return;
+    b.disabled = true;
+    const r = await C.post(o.post.url, payload, key);
+    if (r.status !== 0) key = C.newKey();
+    if (!r.ok) { b.disabled = false; return; }
+    const said = (r.data.announcements || []).map((a) => a.text).join(" · ");
+    if (said) C.toast(said);
+    if (done) done(r.data);
+  });
+  return b;
+};
+
+N.name = (o) => o.action === "lay" && o.card ? "lay-" + o.card.code : o.action === "shout" ? "shout-" + o.word : o.action;
+
+N.label = (o) => {
+  const cards = (o.cards || []).map((c) => c.pretty).join(" ");
+  if (o.action === "lay" && o.card) return "Lay " + o.card.pretty;
+  if (o.action === "cut" && cards) return "Cut! " + cards;
+  if (o.action === "bonnu" && cards) return "Bonnu! " + cards;
+  return o.text || o.label;
+};
+
+N.pretty = (code) => code.replace(":", " ").replace("#1", "");
+
+/* Where the referee does not know the hand the phone names its cards: one select of the 60 cards
+   for a Lay; a box per card of the number just played for a Cut (two or more); as many selects as
+   the hand holds for a Bonnu. Two copies of a card look alike: the second named is the copy. */
+N.picked = {};      // what was chosen in a picker, by option key: kept when the page is drawn again
+N.picker = (o, done) => {
+  const { el } = C;
+  const label = N.label(o);
+  const keep = (field, name) => {
+    const id = `${o.post.body.option}:${name}`;
+    if (field.type === "checkbox") field.checked = !!N.picked[id]; else if (N.picked[id]) field.value = N.picked[id];
+    field.addEventListener("change", () => { N.picked[id] = field.type === "checkbox" ? field.checked : field.value; });
+    return field;
+  };
+  const choose = (i) => keep(el("select", { class: "bn-pick", "aria-label": `${label}: card ${i + 1}` },
+    el("option", { value: "" }, "card…"), o.pack.map((c) => el("option", { value: c }, N.pretty(c)))), i);
+  let fields, read;
+  if (o.action === "cut") {
+    fields = o.pack.flatMap((c) => (/:(-1|21)$/.test(c) ? [c] : [c, c + "#1"])).map((c) => el("label", { class: "bn-box" },
+      keep(el("input", { type: "checkbox", value: c }), c), N.pretty(c) + (c.endsWith("#1") ? " (2nd)" : "")));
+    read = () => fields.map((f) => f.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+  } else {
+    fields = [...Array(o.needs.includes("cards") ? o.count || 1 : 1).keys()].map(choose);
+    read = () => {
+      const picked = fields.map((f) => f.value);
+      return picked.map((c, i) => picked.slice(0, i).includes(c) && !c.endsWith("#1") ? c + "#1" : c);
+    };
+  }
+  const body = () => {
+    const picked = read();
+    if (picked.some((c) => !c) || !picked.length || (o.action === "cut" && picked.length < 2)) {
+      C.toast(o.action === "cut" ? "Tick the two or more cards you Cut with" : "Choose every card first", true);
+      return null;
+    }
+    return { ...o.post.body, ...(o.needs.includes("cards") ? { cards: picked } : { card: picked[0] }) };
+  };
+  return el("span", { class: "option bn-picker" }, fields, N.button(label, o, body, "primary", done));
+};
+
+/* The seat's moves: Cut!, Bonnu! and Reach! first (they race the next card), then its lays and
+   the draw. */
+N.moves = (options, done) => {
+  const claims = ["cut", "bonnu", "shout"];
+  const order = (o) => (claims.includes(o.action) ? 0 : o.action === "lay" ? 1 : 2);
+  return options.slice().sort((a, b) => order(a) - order(b)).map((o) => o.needs.length ? N.picker(o, done)
+    : N.button(N.label(o), o, () => ({ ...o.post.body }), claims.includes(o.action) ? "primary bn-claim" : o.action === "draw" ? "" : "primary", done));
+};
+
+/* The viewer's own hand, from the round's seats (the view names it for its owner only). */
+N.mine = (bn, seat) => {
+  const s = bn && bn.seats ? bn.seats.find((x) => x.seat === seat) : null;
+  return s && s.hand_cards ? s.hand_cards : [];
+};
+
+/* ------------------------------------------------------------------ latency */
+/* Five pings in a row, their round trips sent to the server (half their median is this phone's
+   latency, taken off each tap); again every 30 s while the page is open. */
+N.measure = async () => {
+  const trips = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const r = await C.get("/api/seat/ping");
+    if (!r.ok) return;
+    trips.push(Math.round(performance.now() - t0));
+  }
+  const r = await C.post("/api/seat/latency", { rtt_ms: trips });
+  if (r.ok) N.latency = r.data.latency_ms;
+};
+
+N.startPings = () => {
+  if (N.pinging) return;
+  N.measure();
+  N.pinging = setInterval(N.measure, 30000);
+};
