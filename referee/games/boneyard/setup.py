@@ -22,8 +22,10 @@ def begin(game, w: Work) -> None:
     lines = [f"{NAMES[m]}: {MODIFIERS_BY_ID[m].text}" for m in rnd.active]
     trump = rnd.rnd.trump
     order = " > ".join(c.pretty for c in suit_order(trump, rnd.rnd)) if trump else ""
-    w.say(f"Round {rnd.number} modifiers: " + " | ".join(lines)
-          + (f" Trump ranks {order}." if order else " No trump this round."), rule="modifier-stacking")
+    # Only a table playing plain rounds (decision 17) has a round with no modifier.
+    said = f"Round {rnd.number} modifiers: " + " | ".join(lines) if lines else \
+        f"Round {rnd.number}: no modifiers (plain round)."
+    w.say(said + (f" Trump ranks {order}." if order else " No trump this round."), rule="modifier-stacking")
     if rnd.on("sweet-nothings"):
         w.say(f"Sweet Nothings: seats {rnd.maker} and {rnd.partner(rnd.maker)} may swap one card face down before "
               f"the lead, or not.", rule="sweet-nothings", seats=(rnd.maker, rnd.partner(rnd.maker)))
