@@ -23,8 +23,11 @@ HAND_SIZE = 5
 BONES = 5
 
 
+PACK_CARDS = frozenset(PACK)        # looked up on every card named: a set, not a scan of the pack
+
+
 def check_pack(card) -> None:
-    if card not in PACK:
+    if card not in PACK_CARDS:
         raise Refusal(f"{card.pretty} is not in the Boneyard euchre pack (9 to ace and one Joker)")
 
 
@@ -152,8 +155,8 @@ class BoneyardRound(Deal):
                 return "played"
         if any(c == card for _, c, _ in self.trick):
             return "played"
-        for seat in self.known:
-            if card in self.known_holding(seat):
+        for seat, cards in self.known.items():
+            if card in cards:
                 return f"in seat {seat}'s hand"
         if card == self.discard:
             return "the Maker's discard"

@@ -16,7 +16,7 @@ from ...cards import Card
 from ...work import Refusal, Work
 from . import setup
 from .order import grave_robber_tricks, partner_of
-from .ranking import Play, legal_fools_gold, legal_plays, trick_winner
+from .ranking import Play, follows, led_suit, legal_fools_gold, legal_plays, trick_winner
 from .round_state import BoneyardRound, Trick, check_pack
 from .scoring import queen_point
 
@@ -38,12 +38,19 @@ def _ready(rnd: BoneyardRound, seat: int, card: Card | None) -> None:
     check_pack(card)
 
 
+def _follows(rnd: BoneyardRound, card: Card, trick) -> bool:
+    """Nothing is led yet, or `card` is of the led suit: allowed, whatever else the hand holds (so no
+    later card can prove it a revoke)."""
+    led = led_suit([c for _, c, _ in trick], rnd.rnd)
+    return led is None or follows(card, led, rnd.rnd)
+
+
 def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple = (),
                 not_yet: frozenset = frozenset()) -> str | None:
     """Why `card` may not be played to `trick` (a tuple of (seat, card, how)), from the cards the
     seat is known to hold and those it played later, less `not_yet` (a card robbed after that
     trick); None: allowed (or not provable)."""
-    if not trick:
+    if _follows(rnd, card, trick):
         return None
     cards = [c for _, c, _ in trick]
     held = ((rnd.known_holding(seat) | frozenset(later)) - not_yet) | {card}
@@ -131,11 +138,13 @@ def _earlier_revokes(w: Work, seat: int) -> None:
     done = {(s, t) for s, t, _, _ in rnd.revokes}
     for k, (number, at, card) in enumerate(mine):
         plays = tricks[number - 1]
+        if at == 0 or plays[at][2] or (seat, number) in done or _follows(rnd, card, plays[:at]):
+            continue
         # Grave Robber's card came into the hand after the trick it was taken from.
         robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
         not_yet = frozenset({robbed[1]}) if robbed and number <= robbed[0] else frozenset()
         later = tuple(c for _, _, c in mine[k + 1:] if c not in not_yet)
-        if at == 0 or plays[at][2] or (seat, number) in done or not later:
+        if not later:
             continue
         reason = why_illegal(rnd, seat, card, plays[:at], later, not_yet)
         if reason:
