@@ -135,10 +135,17 @@ def _earlier_revokes(w: Work, seat: int) -> None:
     penny_counts = w.state.settings.lucky_penny_follows
     mine = [(number, at, card) for number, plays in enumerate(tricks, start=1)
             for at, (s, card, how) in enumerate(plays) if s == seat and (how != "penny" or penny_counts)]
+    if not mine or mine[-1][:2] != (len(tricks), len(rnd.trick) - 1):
+        return                  # the card played now is a Lucky Penny that proves nothing
+    # Only the card played now is new: every earlier card was looked at when it was played, and
+    # what else the referee knows of the hand only grows (a card robbed later is `not_yet`). So an
+    # earlier card can be newly proven a revoke only where the card played now follows its trick.
+    newest = mine[-1][2]
     done = {(s, t) for s, t, _, _ in rnd.revokes}
     for k, (number, at, card) in enumerate(mine):
         plays = tricks[number - 1]
-        if at == 0 or plays[at][2] or (seat, number) in done or _follows(rnd, card, plays[:at]):
+        if at == 0 or plays[at][2] or (seat, number) in done or _follows(rnd, card, plays[:at]) or \
+                not _follows(rnd, newest, plays[:at]):
             continue
         # Grave Robber's card came into the hand after the trick it was taken from.
         robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
