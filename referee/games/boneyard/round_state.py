@@ -150,11 +150,10 @@ class BoneyardRound(Deal):
 
     def where(self, card: Card) -> Optional[str]:
         """Where a named card already is, in words, or None if the referee has not placed it."""
-        for t in self.tricks:
-            if any(c == card for _, c, _ in t.plays):
+        if self.tricks or self.trick:           # asked for every card dealt, before any is played
+            played = [c for t in self.tricks for _, c, _ in t.plays] + [c for _, c, _ in self.trick]
+            if card in played:
                 return "played"
-        if any(c == card for _, c, _ in self.trick):
-            return "played"
         for seat, cards in self.known.items():
             if card in cards:
                 return f"in seat {seat}'s hand"
@@ -162,7 +161,7 @@ class BoneyardRound(Deal):
             return "the Maker's discard"
         if card == self.up_bone and self.maker is None:
             return "the face-up bone"
-        if any(card == c for c, _, _ in self.flips):
+        if self.flips and any(card == c for c, _, _ in self.flips):
             return "a flipped bone"
         if card == self.penny and not self.penny_played:
             return "the Lucky Penny"

@@ -140,12 +140,14 @@ def _earlier_revokes(w: Work, seat: int) -> None:
     # Only the card played now is new: every earlier card was looked at when it was played, and
     # what else the referee knows of the hand only grows (a card robbed later is `not_yet`). So an
     # earlier card can be newly proven a revoke only where the card played now follows its trick.
-    newest = mine[-1][2]
+    newest, ranked = mine[-1][2], rnd.rnd
     done = {(s, t) for s, t, _, _ in rnd.revokes}
     for k, (number, at, card) in enumerate(mine):
         plays = tricks[number - 1]
-        if at == 0 or plays[at][2] or (seat, number) in done or _follows(rnd, card, plays[:at]) or \
-                not _follows(rnd, newest, plays[:at]):
+        if at == 0 or plays[at][2] or (seat, number) in done:
+            continue
+        led = led_suit([c for _, c, _ in plays[:at]], ranked)
+        if led is None or not follows(newest, led, ranked) or follows(card, led, ranked):
             continue
         # Grave Robber's card came into the hand after the trick it was taken from.
         robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
