@@ -16,7 +16,7 @@
    announcements); the rounds of its pure core alone (legal plays, trick winners, points, no state
    or words) are timed too, T seconds more, and given as a second ratio.
 
-Times are process CPU time. Needs `pyspiel` (the `dev` extra installs open-spiel).
+Both sides draw their random moves the same way (`euchre_rounds.pick`). Times are process CPU time. Needs `pyspiel` (the `dev` extra installs open-spiel).
 Exit status 1 when any position disagrees.
 """
 

@@ -52,11 +52,25 @@ class RoundResult:
     defenders: int       # the defenders' points
 
 
+def pick(rng: random.Random, items):
+    """A random item of `items`, from one `rng.random()` (`rng.choice` draws bits until they fall in
+    range, which costs more than many a rule it is timed with). Both sides of the speed test, and
+    every random move of a bench round, draw with it."""
+    return items[int(rng.random() * len(items))]
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """Fisher-Yates in place, each draw as `pick` makes it."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def play_round(rng: random.Random, dealer: int, with_joker: bool = True) -> RoundResult:
     """One random round (redealt until someone takes the bone), modifiers off."""
     pack = list(PACK if with_joker else (c for c in PACK if c != JOKER))
     while True:
-        rng.shuffle(pack)
+        shuffle(rng, pack)
         hands = [pack[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(SEATS)]
         bone = pack[SEATS * HAND_SIZE]
         asked = [(dealer + i) % SEATS for i in range(1, SEATS + 1)]
@@ -64,9 +78,9 @@ def play_round(rng: random.Random, dealer: int, with_joker: bool = True) -> Roun
         if maker is not None:
             break
     hand = hands[maker]
-    hand.pop(rng.randrange(len(hand)))
+    hand.remove(pick(rng, hand))
     hand.append(bone)
-    trump = rng.choice(SUITS) if bone.is_joker else bone.suit
+    trump = pick(rng, SUITS) if bone.is_joker else bone.suit
     rnd = plain_round(trump)
     leader, maker_tricks = maker, 0
     order = {seat: play_order(seat, rnd) for seat in range(SEATS)}
@@ -75,7 +89,7 @@ def play_round(rng: random.Random, dealer: int, with_joker: bool = True) -> Roun
         trick_cards: list = []
         for seat in order[leader]:
             hand = hands[seat]
-            card = rng.choice(legal_plays(hand, trick_cards, rnd))
+            card = pick(rng, legal_plays(hand, trick_cards, rnd))
             hand.remove(card)
             plays.append(Play(seat, card))
             trick_cards.append(card)
@@ -122,7 +136,7 @@ def play_table_round(state, rng: random.Random, number: int):
     give(HandStarted(number, GAME.next_dealer(state)))   # the dealer the referee expects
     rnd = state.hand
     pack = list(PACK)
-    rng.shuffle(pack)
+    shuffle(rng, pack)
     hands: dict[int, list] = {seat: [] for seat in rnd.order}
     cards = iter(pack)
     for _ in range(HAND_SIZE):
@@ -142,13 +156,15 @@ def play_table_round(state, rng: random.Random, number: int):
     if maker is None:
         return state, said, state.hand
     if bone.is_joker:
-        give(TrumpNamed(maker, rng.choice(SUITS)))
+        give(TrumpNamed(maker, pick(rng, SUITS)))
     hand = hands[maker]
-    give(CardDiscarded(maker, hand.pop(rng.randrange(len(hand)))))
+    discard = pick(rng, hand)
+    hand.remove(discard)
+    give(CardDiscarded(maker, discard))
     hand.append(bone)
     while (seat := state.hand.to_play()) is not None:
         rnd = state.hand
-        card = rng.choice(legal_plays(hands[seat], [c for _, c, _ in rnd.trick], rnd.rnd))
+        card = pick(rng, legal_plays(hands[seat], [c for _, c, _ in rnd.trick], rnd.rnd))
         hands[seat].remove(card)
         give(CardPlayed(seat, card))
     return state, said, state.hand
