@@ -283,16 +283,13 @@ class Play:
 class Ruling:
     index: int                   # which play won, in `plays`
     why: tuple[str, ...]         # modifiers that, switched off, would give the trick to another play
-    # The words are made when first read, not with every ruling: a simulated round or the bench
-    # asks only who won. `text` then says exactly what it would have said made at once.
+    # The words are made when read, not with every ruling: a simulated round or the bench asks
+    # only who won. `text` says exactly what it would have said made at once.
     words: Callable[[], str] = field(repr=False, compare=False)
-    _text: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
-        if not self._text:
-            self._text.append(self.words())
-        return self._text[0]
+        return self.words()
 
 
 def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[Effective, ...]:
