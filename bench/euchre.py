@@ -16,8 +16,8 @@
    announcements); the rounds of its pure core alone (legal plays, trick winners, points, no state
    or words) are timed too, T seconds more, and given as a second ratio.
 
-Both sides draw their random moves the same way (`euchre_rounds.pick`). Times are process CPU time. Needs `pyspiel` (the `dev` extra installs open-spiel).
-Exit status 1 when any position disagrees.
+Both sides draw their random moves the same way (`euchre_rounds.pick`). Times are process CPU time.
+Needs `pyspiel` (the `dev` extra installs open-spiel). Exit status 1 when any position disagrees.
 """
 
 from __future__ import annotations

@@ -4,15 +4,17 @@ ruling with the modifiers that decided it, Strip Club's queen point (20), Fusion
 (31) and Grave Robber's card (14).
 
 As in Boonaken (`boonaken/tricks.py`), a play is judged against the cards the seat is known to
-hold: those named for it and every card it plays later. A card that breaks the rules even against
-that part of the hand broke them against the whole hand: refused at once when the referee can see
-it, else announced as a revoke when a later card proves it (the sheet sets no penalty).
+hold: those named for it and every card it plays later (`referee.hidden_hand`). A card that breaks
+the rules even against that part of the hand broke them against the whole hand: refused at once
+when the referee can see it, else announced as a revoke when a later card proves it (the sheet sets
+no penalty).
 """
 
 from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
+from ...hidden_hand import held_then, proven_by_later_plays
 from ...work import Refusal, Work
 from . import setup
 from .order import grave_robber_tricks, partner_of
@@ -53,7 +55,7 @@ def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple =
     if _follows(rnd, card, trick):
         return None
     cards = [c for _, c, _ in trick]
-    held = ((rnd.known_holding(seat) | frozenset(later)) - not_yet) | {card}
+    held = held_then(rnd.known_holding(seat), later, not_yet) | {card}
     allowed = legal_plays(tuple(held), cards, rnd.rnd)
     if card in allowed:
         return None
@@ -104,7 +106,7 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
             reason = why_illegal(rnd, seat, card, rnd.trick)
             if reason:
                 raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
-        rnd.known[seat] = rnd.known[seat] | {card}
+        rnd.name(seat, (card,))
         rnd.give_up(seat, card)
     rnd.trick += ((seat, card, how),)
     if how == "fools_gold":
@@ -141,25 +143,25 @@ def _earlier_revokes(w: Work, seat: int) -> None:
     # what else the referee knows of the hand only grows (a card robbed later is `not_yet`). So an
     # earlier card can be newly proven a revoke only where the card played now follows its trick.
     newest, ranked = mine[-1][2], rnd.rnd
-    done = {(s, t) for s, t, _, _ in rnd.revokes}
-    for k, (number, at, card) in enumerate(mine):
+    # Grave Robber's card came into the hand after the trick it was taken from.
+    robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
+
+    def why(number: int, at: int, card: Card, later: tuple) -> str | None:
         plays = tricks[number - 1]
-        if at == 0 or plays[at][2] or (seat, number) in done:
-            continue
+        if plays[at][2]:
+            return None                 # Fool's Gold and the Lucky Penny are ways of playing, judged as played
         led = led_suit([c for _, c, _ in plays[:at]], ranked)
         if led is None or not follows(newest, led, ranked) or follows(card, led, ranked):
-            continue
-        # Grave Robber's card came into the hand after the trick it was taken from.
-        robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
+            return None
         not_yet = frozenset({robbed[1]}) if robbed and number <= robbed[0] else frozenset()
-        later = tuple(c for _, _, c in mine[k + 1:] if c not in not_yet)
-        if not later:
-            continue
-        reason = why_illegal(rnd, seat, card, plays[:at], later, not_yet)
-        if reason:
-            rnd.revokes += ((seat, number, card, reason),)
-            w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
-                  f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
+        later = tuple(c for c in later if c not in not_yet)
+        return why_illegal(rnd, seat, card, plays[:at], later, not_yet) if later else None
+
+    done = {t for s, t, _, _ in rnd.revokes if s == seat}
+    for number, card, reason in proven_by_later_plays(mine, done, why):
+        rnd.revokes += ((seat, number, card, reason),)
+        w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
+              f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
 
 
 def _trick_done(game, w: Work) -> None:
