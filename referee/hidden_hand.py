@@ -44,9 +44,9 @@ class HiddenHand:
         """A card comes into the hand (dealt, drawn, passed, taken), named or not (None)."""
         return HiddenHand(self.count + 1, self.named if card is None else self.named | {card})
 
-    def name(self, card: Card) -> "HiddenHand":
-        """A card already in the hand is named (told by a phone, or shown by being played)."""
-        return self if card in self.named else HiddenHand(self.count, self.named | {card})
+    def name(self, *cards: Card) -> "HiddenHand":
+        """Cards already in the hand are named (told by a phone, laid face up, or played)."""
+        return self if self.named.issuperset(cards) else HiddenHand(self.count, self.named.union(cards))
 
     def give_up(self, card: Optional[Card] = None, sure: Iterable[Card] = ()) -> "HiddenHand":
         """A card leaves the hand. Unseen (None), it may have been any card the hand held, so only

@@ -13,6 +13,7 @@ def test_a_hand_dealt_unseen_named_then_played():
     assert hand.count == 5 and hand.named == frozenset() and not hand.fully_known
     hand = hand.name(AS).name(AS)                   # naming twice names once
     assert hand.named == {AS} and hand.count == 5
+    assert hand.name(AS, KS).named == {AS, KS}
     hand = hand.give_up(AS)
     assert hand == HiddenHand(4)
 

@@ -134,12 +134,9 @@ class BoneyardRound(Deal):
     def fully_known(self, seat: int) -> bool:
         return self.hand_of(seat).fully_known
 
-    def name(self, seat: int, cards) -> None:
+    def name(self, seat: int, *cards: Card) -> None:
         """Cards of the seat's hand are named (told, laid face up, or played)."""
-        hand = self.hand_of(seat)
-        for card in cards:
-            hand = hand.name(card)
-        self.hands[seat] = hand
+        self.hands[seat] = self.hand_of(seat).name(*cards)
 
     def played(self, seat: int) -> tuple[Card, ...]:
         cards = [c for t in self.tricks for s, c, _ in t.plays if s == seat]

@@ -99,7 +99,7 @@ def _check_held(rnd: BoneyardRound, seat: int, card: Card) -> None:
         raise Refusal(f"{card.pretty} cannot be seat {seat}'s: it is {where}")
     if rnd.fully_known(seat):
         raise Refusal(f"seat {seat}'s hand is known and {card.pretty} is not in it")
-    rnd.name(seat, (card,))
+    rnd.name(seat, card)
 
 
 def _before_lead(rnd: BoneyardRound, what: str) -> None:
@@ -179,7 +179,7 @@ def on_hand_shown(w: Work, event) -> None:
             raise Refusal(f"{card.pretty} cannot be seat {event.seat}'s: it is {rnd.where(card)}")
     if not rnd.known_holding(event.seat) <= held:
         raise Refusal(f"seat {event.seat}'s hand holds other cards than those")
-    rnd.name(event.seat, held)
+    rnd.name(event.seat, *held)
     rnd.shown = True
     w.say(f"Dummy: seat {event.seat} lays the hand face up: {' '.join(c.pretty for c in sorted(held, reverse=True))}. "
           f"Seat {rnd.maker} plays it.", rule="dummy", seats=(event.seat, rnd.maker))

@@ -51,7 +51,7 @@ def on_card_dealt(w: Work, event: CardDealt) -> None:
         raise Refusal(f"seat {event.seat} has its {HAND_SIZE} cards")
     rnd.dealt[key] = rnd.dealt.get(key, 0) + 1
     if card is not None:
-        rnd.name(event.seat, (card,))
+        rnd.name(event.seat, card)
 
 
 def read_choice(text: str) -> str:
@@ -135,7 +135,7 @@ def on_discard(game, w: Work, event: CardDiscarded) -> None:
             if where is not None or rnd.fully_known(seat):
                 raise Refusal(f"{card.pretty} cannot be discarded by seat {seat}: "
                               f"{'it is ' + where if where else 'it is not in the hand'}")
-            rnd.name(seat, (card,))
+            rnd.name(seat, card)
     rnd.give_up(seat, card)
     rnd.discard, rnd.discarded = card, True
     if w.state.settings.discard_to_boneyard:

@@ -106,7 +106,7 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
             reason = why_illegal(rnd, seat, card, rnd.trick)
             if reason:
                 raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
-        rnd.name(seat, (card,))
+        rnd.name(seat, card)
         rnd.give_up(seat, card)
     rnd.trick += ((seat, card, how),)
     if how == "fools_gold":

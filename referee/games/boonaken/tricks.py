@@ -110,7 +110,7 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
         raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
     trick_no = len(hand.tricks) + 1
     hand.played[seat] = hand.played.get(seat, ()) + (card,)
-    hand.known[seat] = hand.known.get(seat, frozenset()) | {card}
+    hand.hands[seat] = hand.hand_of(seat).give_up(card)
     hand.trick += ((seat, card),)
     if reason:
         _revoke(game, w, Revoke(seat, trick_no, card, reason))
