@@ -3,8 +3,8 @@
 At a camera table the referee rarely sees a hand before its cards are played; phones or a script
 may name some of them. So a seat's hand is kept as `HiddenHand`: how many cards it holds (every card
 dealt, drawn, passed or taken in, less every card played or given up, seen or not) and which of
-them have been named. Games whose cards are all different use it as is (Boneyard euchre; Bonnu's
-look-alike copies are told apart by `BonnuCard.copy`).
+them have been named. Every card of a pack is a different value, so the named cards are a set
+(Boonaken, Boneyard euchre; Bonnu's look-alike copies are told apart by `BonnuCard.copy`).
 
 A card played against the rules may only be provable later: every card of a hand is played in the
 end, so when a seat plays, the cards it is known to have held at an earlier play are the ones named
