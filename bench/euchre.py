@@ -9,12 +9,15 @@
    trick's end croupier's `trick_winner` must name the seat OpenSpiel lets lead next (after the
    fifth trick, the trick's `winner()`). Prints the disagreements (the first few in full) and
    positions per second of both sides.
-2. Speed. Croupier's random rounds (bench/euchre_rounds.py: 25 cards, modifiers off) per second,
-   OpenSpiel's random deals (whole games) per second, T seconds each in the same run (taking
-   turns in tenths), and their ratio.
+2. Speed. Croupier's random rounds per second (bench/euchre_rounds.py: 25 cards, a table with
+   the setting modifiers off), OpenSpiel's random deals (whole games) per second, T seconds each in
+   the same run (taking turns in tenths), and their ratio. Croupier's rounds go through the referee
+   as at a table (every card an event to `engine.apply`, which answers with the state and its
+   announcements); the rounds of its pure core alone (legal plays, trick winners, points, no state
+   or words) are timed too, T seconds more, and given as a second ratio.
 
-Times are process CPU time. Needs `pyspiel` (the `dev` extra installs open-spiel).
-Exit status 1 when any position disagrees.
+Both sides draw their random moves the same way (`euchre_rounds.pick`). Times are process CPU time.
+Needs `pyspiel` (the `dev` extra installs open-spiel). Exit status 1 when any position disagrees.
 """
 
 from __future__ import annotations
@@ -114,20 +117,26 @@ def report_agreement(tally: Tally) -> None:
 
 
 def report_speed(seconds: float, seed: int) -> None:
-    # The two sides take turns in short slices, so a change in the machine's load (other processes
-    # on shared cores) weighs on both alike and the ratio stays steady.
-    rounds = deals = 0
-    rounds_cpu = deals_cpu = 0.0
+    # The sides take turns in short slices, so a change in the machine's load (other processes
+    # on shared cores) weighs on all alike and the ratios stay steady.
+    sides = {"table": euchre_rounds.table_rounds_per_second, "core": euchre_rounds.rounds_per_second,
+             "spiel": spiel.random_deals_per_second}
+    done = {side: [0, 0.0] for side in sides}
     for slice_seed in range(seed, seed + SPEED_SLICES):
-        count, cpu = euchre_rounds.rounds_per_second(seconds / SPEED_SLICES, slice_seed)
-        rounds, rounds_cpu = rounds + count, rounds_cpu + cpu
-        count, cpu = spiel.random_deals_per_second(seconds / SPEED_SLICES, slice_seed)
-        deals, deals_cpu = deals + count, deals_cpu + cpu
-    ours, theirs = rounds / rounds_cpu, deals / deals_cpu
+        for side, run in sides.items():
+            count, cpu = run(seconds / SPEED_SLICES, slice_seed)
+            done[side][0] += count
+            done[side][1] += cpu
+    rate = {side: count / cpu for side, (count, cpu) in done.items()}
     print("speed: random play, modifiers off")
-    print(f"  croupier:  {rounds:,} rounds in {rounds_cpu:.2f} s CPU, {ours:,.0f} rounds/s (25 cards)")
-    print(f"  OpenSpiel: {deals:,} deals in {deals_cpu:.2f} s CPU, {theirs:,.0f} deals/s (24 cards)")
-    print(f"  ratio croupier / OpenSpiel: {ours / theirs:.3f}")
+    print(f"  croupier:  {done['table'][0]:,} rounds in {done['table'][1]:.2f} s CPU, {rate['table']:,.0f} rounds/s "
+          f"(25 cards; through the referee: events -> state + announcements)")
+    print(f"  OpenSpiel: {done['spiel'][0]:,} deals in {done['spiel'][1]:.2f} s CPU, {rate['spiel']:,.0f} deals/s "
+          f"(24 cards)")
+    print(f"  ratio croupier / OpenSpiel: {rate['table'] / rate['spiel']:.3f}")
+    print(f"  croupier's pure core alone: {done['core'][0]:,} rounds in {done['core'][1]:.2f} s CPU, "
+          f"{rate['core']:,.0f} rounds/s (legal plays, trick winners, points; no state, no announcements)")
+    print(f"  ratio core / OpenSpiel: {rate['core'] / rate['spiel']:.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,10 @@ from .round_state import BoneyardRound, check_pack
 def start(game, w: Work) -> None:
     rnd: BoneyardRound = w.hand
     rnd.phase = "modifiers"
+    if w.state.settings.modifiers == "off":
+        rnd.queue = ()                  # decision 17: a plain round (nothing was carried in either)
+        advance(game, w)
+        return
     rnd.queue = (MODIFIER_OF[rnd.taken], *rnd.carried)
     if rnd.carried:
         w.say(f"Carried in by last round's Scheme: {', '.join(NAMES[m] for m in rnd.carried)}.", rule="scheme")

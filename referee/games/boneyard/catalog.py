@@ -1,6 +1,7 @@
 """Every Boneyard euchre rule in one ordered tuple: the game without modifiers (rules_base), then the
-25 modifiers in sheet order. The 16 decisions of issue 21 sit on these rules (DECISIONS maps each
-decision number to its rule id; docs/boneyard-decisions.md). The game sets `rules = RULES`."""
+25 modifiers in sheet order. The 16 decisions of issue 21, and 17 (plain rounds, modifiers off), sit
+on these rules (DECISIONS maps each decision number to its rule id; docs/boneyard-decisions.md).
+The game sets `rules = RULES`."""
 
 from __future__ import annotations
 
@@ -15,5 +16,6 @@ DECISIONS: dict[int, str] = {
     1: "joker-taken", 2: "scoring", 3: "maker-discard", 4: "bone-flips", 5: "modifier-stacking",
     6: "copycats", 7: "fight-club", 8: "assassin", 9: "therapy-club", 10: "lucky-penny",
     11: "grave-robber", 12: "and-a-half", 13: "shoot-the-moon", 14: "game-end", 15: "scheme", 16: "redeal",
+    17: "plain-rounds",
 }
 assert set(DECISIONS.values()) <= set(RULES_BY_ID)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...events import Bid, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted
 from ...game import Game
+from ...hidden_hand import HiddenHand
 from ...registry import register
 from ...work import Refusal, Work
 from ..boonaken.events import TrumpNamed
@@ -74,8 +75,8 @@ class BoneyardEuchre(Game):
         table = tuple(st.seats)
         return BoneyardRound(number=event.hand, dealer=event.dealer, order=order, phase="taking", table=table,
                              game_no=1 if prev is None else prev.game_no + (1 if new_game else 0),
-                             scores=scores, carried=carried, known={s: frozenset() for s in table},
-                             count={s: HAND_SIZE for s in table})
+                             scores=scores, carried=carried,
+                             hands={s: HiddenHand(HAND_SIZE) for s in table})
 
     def deal_started(self, w: Work) -> None:
         rnd: BoneyardRound = w.hand

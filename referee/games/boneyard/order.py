@@ -17,13 +17,15 @@ def partner_of(seat: int) -> int:
 PARTNER = {seat: partner_of(seat) for seat in range(SEATS)}
 
 
+# Each leader's order, worked out once: every card played asks whose turn it is.
+CLOCKWISE = tuple(tuple((leader + i) % SEATS for i in range(SEATS)) for leader in range(SEATS))
+CRASHED = tuple((o[0], o[1], o[3], o[2]) for o in CLOCKWISE)
+
+
 def play_order(leader: int, rnd: Round) -> tuple[int, ...]:
     """The seats in the order they play to a trick: clockwise from the leader; Party Crasher moves
     the leader's partner from third to last."""
-    order = tuple((leader + i) % SEATS for i in range(SEATS))
-    if rnd.on("party-crasher"):
-        order = (order[0], order[1], order[3], order[2])
-    return order
+    return (CRASHED if "party-crasher" in rnd.active else CLOCKWISE)[leader % SEATS]
 
 
 def next_leaders(winner: int, rnd: Round) -> tuple[int, ...]:

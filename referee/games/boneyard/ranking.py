@@ -14,7 +14,7 @@ the odd number just above X); trumps add TRUMP (100), the left bower 114, the ri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from ...cards import SUIT_SYMBOLS, Card
 from .cards import ACE, JACK, KING, NINE, PACK, QUEEN, TEN, same_colour
@@ -232,7 +232,10 @@ def legal_plays(hand: Sequence[Card], trick_cards: Sequence[Card], rnd: Round,
     follow (setting lucky_penny_follows). Fool's Gold is a way of playing, not a card: the game offers
     the Maker's partner `legal_fools_gold` besides these."""
     hand = tuple(hand)
-    if unseen is not None and unseen not in hand:
+    if unseen is None:
+        if not trick_cards:
+            return hand                         # a lead: any card (the commonest call, so first)
+    elif unseen not in hand:
         raise ValueError(f"the unseen Lucky Penny card {unseen} is not in the hand")
     table = rnd._ranks or _rank_table(rnd)     # the table is never empty; skips a call when filled
     led = _led(trick_cards, table, rnd)
@@ -280,7 +283,13 @@ class Play:
 class Ruling:
     index: int                   # which play won, in `plays`
     why: tuple[str, ...]         # modifiers that, switched off, would give the trick to another play
-    text: str
+    # The words are made when read, not with every ruling: a simulated round or the bench asks
+    # only who won. `text` says exactly what it would have said made at once.
+    words: Callable[[], str] = field(repr=False, compare=False)
+
+    @property
+    def text(self) -> str:
+        return self.words()
 
 
 def trick_effectives(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> tuple[Effective, ...]:
@@ -393,7 +402,8 @@ def trick_winner(plays: Sequence[Play], rnd: Round, partner: dict[int, int]) -> 
     index = _winner(effs, led, rnd)
     why = tuple(m for m in sorted(rnd.active) if _changes_winner(m, plays, rnd, partner, index)) \
         if rnd.active else ()
-    return Ruling(index, why, _words(plays[index], effs[index], led, why, rnd))
+    play, eff = plays[index], effs[index]
+    return Ruling(index, why, lambda: _words(play, eff, led, why, rnd))
 
 
 def _changes_winner(modifier: str, plays, rnd: Round, partner, index: int) -> bool:

@@ -4,7 +4,8 @@ round to round (with any Scheme modifiers carried into the next round).
 
 Seats are the table's seats; the pure core numbers them 0-3 clockwise (`index`), partners opposite,
 so team 1 is the first and third seat of the table, team 2 the second and fourth. The referee need
-not know a hidden card: a seat's hand is checked against the cards named for it and those it plays.
+not know a hidden card: a seat's hand (`referee.hidden_hand.HiddenHand`: how many cards, which named)
+is checked against the cards named for it and those it plays.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ...cards import Card
+from ...hidden_hand import HiddenHand
 from ...state import Deal
 from ...work import Refusal
 from .cards import PACK
@@ -21,10 +23,14 @@ from .ranking import Round
 
 HAND_SIZE = 5
 BONES = 5
+NO_HAND = HiddenHand()          # a seat not dealt in
+
+
+PACK_CARDS = frozenset(PACK)        # looked up on every card named: a set, not a scan of the pack
 
 
 def check_pack(card) -> None:
-    if card not in PACK:
+    if card not in PACK_CARDS:
         raise Refusal(f"{card.pretty} is not in the Boneyard euchre pack (9 to ace and one Joker)")
 
 
@@ -47,8 +53,7 @@ class BoneyardRound(Deal):
     redeal: bool = False
     # The deal: counts per place ("hand:N", "up", "down"), cards named.
     dealt: dict[str, int] = field(default_factory=dict)
-    known: dict[int, frozenset] = field(default_factory=dict)     # named cards a seat holds now
-    count: dict[int, int] = field(default_factory=dict)           # cards a seat holds now, all
+    hands: dict[int, HiddenHand] = field(default_factory=dict)    # each seat's cards now: count and named
     up_bone: Optional[Card] = None
     bones: tuple[Card, ...] = ()                # face-down bones named when dealt
     bones_left: int = 0                         # face-down bones still in the middle
@@ -88,7 +93,7 @@ class BoneyardRound(Deal):
 
     def clone(self) -> "BoneyardRound":
         new = super().clone()
-        for name in ("dealt", "known", "count", "revealed"):
+        for name in ("dealt", "hands", "revealed"):
             setattr(new, name, dict(getattr(self, name)))
         return new
 
@@ -117,49 +122,49 @@ class BoneyardRound(Deal):
         return modifier in self.active
 
     # ---------------------------------------------------------------------- cards
+    def hand_of(self, seat: int) -> HiddenHand:
+        return self.hands.get(seat, NO_HAND)
+
     def holding(self, seat: int) -> int:
-        return self.count.get(seat, 0)
+        return self.hand_of(seat).count
 
     def known_holding(self, seat: int) -> frozenset:
-        return self.known.get(seat, frozenset())
+        return self.hand_of(seat).named
 
     def fully_known(self, seat: int) -> bool:
-        return len(self.known_holding(seat)) == self.holding(seat)
+        return self.hand_of(seat).fully_known
+
+    def name(self, seat: int, *cards: Card) -> None:
+        """Cards of the seat's hand are named (told, laid face up, or played)."""
+        self.hands[seat] = self.hand_of(seat).name(*cards)
 
     def played(self, seat: int) -> tuple[Card, ...]:
         cards = [c for t in self.tricks for s, c, _ in t.plays if s == seat]
         return tuple(cards + [c for s, c, _ in self.trick if s == seat])
 
     def receive(self, seat: int, card: Optional[Card]) -> None:
-        self.count[seat] = self.count.get(seat, 0) + 1
-        if card is not None:
-            self.known[seat] = self.known.get(seat, frozenset()) | {card}
+        self.hands[seat] = self.hand_of(seat).receive(card)
 
     def give_up(self, seat: int, card: Optional[Card]) -> None:
         """A card leaves the seat. Unseen, it may have been any card the seat held: only the cards
         that lie face up (the taken card, a revealed card) are still sure to be there."""
-        self.count[seat] = self.count.get(seat, 0) - 1
-        if card is None:
-            sure = {c for c in (self.taken if seat == self.maker else None, self.revealed.get(seat)) if c is not None}
-            self.known[seat] = frozenset(sure & self.known_holding(seat))
-        else:
-            self.known[seat] = self.known_holding(seat) - {card}
+        sure = (self.taken if seat == self.maker else None, self.revealed.get(seat)) if card is None else ()
+        self.hands[seat] = self.hand_of(seat).give_up(card, sure)
 
     def where(self, card: Card) -> Optional[str]:
         """Where a named card already is, in words, or None if the referee has not placed it."""
-        for t in self.tricks:
-            if any(c == card for _, c, _ in t.plays):
+        if self.tricks or self.trick:           # asked for every card dealt, before any is played
+            played = [c for t in self.tricks for _, c, _ in t.plays] + [c for _, c, _ in self.trick]
+            if card in played:
                 return "played"
-        if any(c == card for _, c, _ in self.trick):
-            return "played"
-        for seat in self.known:
-            if card in self.known_holding(seat):
+        for seat, hand in self.hands.items():
+            if card in hand.named:
                 return f"in seat {seat}'s hand"
         if card == self.discard:
             return "the Maker's discard"
         if card == self.up_bone and self.maker is None:
             return "the face-up bone"
-        if any(card == c for c, _, _ in self.flips):
+        if self.flips and any(card == c for c, _, _ in self.flips):
             return "a flipped bone"
         if card == self.penny and not self.penny_played:
             return "the Lucky Penny"

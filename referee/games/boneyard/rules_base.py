@@ -31,6 +31,21 @@ TAKE_IT = rule(
                    "any card of the Maker's hand and may be led; until it is played everyone sees it.",
     examples=("Seat 1 leaves it, seat 2 takes the K♥: seat 2 is the Maker, hearts are trump, Soul Mate.",))
 
+PLAIN_ROUNDS = rule(
+    "plain-rounds", "Plain rounds (modifiers off)", line=6, also=(10,),
+    keywords=("modifiers off", "no modifiers", "plain", "plain euchre", "house rules off"),
+    settings=("modifiers",),
+    text="A table may play without the round modifiers: the taken card sets trump and nothing else, so a "
+         "round is euchre with the benny (lines 4-9 only).",
+    trigger="A player takes the face-up bone at a table whose setting modifiers is off.",
+    effect="No modifier is active and no bone is flipped; bowers, benny, tricks and scoring are the plain "
+           "rules (follow, bowers, trick, scoring).",
+    interpretation="Decision 17: the sheet always plays its modifiers (modifiers 'on', the default), but "
+                   "tables learning the game, and the speed bench against OpenSpiel's euchre, play plain "
+                   "rounds (modifiers 'off'). The Joker taken still makes the Maker name trump "
+                   "(decision 1) but brings no Dummy; nothing is carried by Scheme.",
+    examples=("Modifiers off, seat 2 takes the K♥: hearts are trump and no modifier (no Soul Mate) is in play.",))
+
 REDEAL = rule(
     "redeal", "All four Leave It", line=5,
     keywords=("redeal", "re-deal", "all pass", "leave it", "nobody takes"),
@@ -192,5 +207,5 @@ AND_A_HALF = rule(
     examples=("Spades trump, hearts led: the 10♣ played as Fool's Gold (10-and-a-half of hearts) beats the 10♥ "
               "and loses to the J♥.",))
 
-RULES = (DEAL, TAKE_IT, REDEAL, MAKER_DISCARD, JOKER_TAKEN, FOLLOW, BOWERS, TRICK, SCORING, GAME_END,
+RULES = (DEAL, TAKE_IT, PLAIN_ROUNDS, REDEAL, MAKER_DISCARD, JOKER_TAKEN, FOLLOW, BOWERS, TRICK, SCORING, GAME_END,
          BONE_FLIPS, STACKING, AND_A_HALF)

@@ -30,6 +30,7 @@ class BoneyardSettings(Settings):
     tie_at_ten: str = "play_on"             # decision 14: equal scores at 10 or more
     scheme_redeal: str = "carries"          # decision 15: a Scheme into a redealt round
     redeal_dealer: str = "same"             # decision 16: who deals after four Leave Its
+    modifiers: str = "on"                   # decision 17: "off" plays plain rounds, the taken card sets trump only
 
     HELP: ClassVar[dict[str, str]] = {
         "joker_trump": "The Joker is the taken card: what is trump",
@@ -50,6 +51,7 @@ class BoneyardSettings(Settings):
         "tie_at_ten": "Both teams equal at 10 or more at the end of a round",
         "scheme_redeal": "Scheme: the next round is redealt after four Leave Its",
         "redeal_dealer": "Who deals after all four Leave It",
+        "modifiers": "The round modifiers (off: plain euchre with the benny; the taken card sets trump only)",
     }
     CHOICES: ClassVar[dict[str, dict[str, str]]] = {
         "joker_trump": {
@@ -91,6 +93,9 @@ class BoneyardSettings(Settings):
         "redeal_dealer": {
             "same": "the same dealer deals again",
             "next": "the deal passes to the dealer's left"},
+        "modifiers": {
+            "on": "the taken card sets the round's modifier, as the sheet plays",
+            "off": "no round modifiers: no bone is flipped, and bowers, benny and scoring are plain euchre's"},
     }
     ALLOWED: ClassVar[dict[str, str]] = {"four_tricks_points": "1 or 2"}
 

@@ -22,8 +22,10 @@ def begin(game, w: Work) -> None:
     lines = [f"{NAMES[m]}: {MODIFIERS_BY_ID[m].text}" for m in rnd.active]
     trump = rnd.rnd.trump
     order = " > ".join(c.pretty for c in suit_order(trump, rnd.rnd)) if trump else ""
-    w.say(f"Round {rnd.number} modifiers: " + " | ".join(lines)
-          + (f" Trump ranks {order}." if order else " No trump this round."), rule="modifier-stacking")
+    # Only a table playing plain rounds (decision 17) has a round with no modifier.
+    said = f"Round {rnd.number} modifiers: " + " | ".join(lines) if lines else \
+        f"Round {rnd.number}: no modifiers (plain round)."
+    w.say(said + (f" Trump ranks {order}." if order else " No trump this round."), rule="modifier-stacking")
     if rnd.on("sweet-nothings"):
         w.say(f"Sweet Nothings: seats {rnd.maker} and {rnd.partner(rnd.maker)} may swap one card face down before "
               f"the lead, or not.", rule="sweet-nothings", seats=(rnd.maker, rnd.partner(rnd.maker)))
@@ -97,7 +99,7 @@ def _check_held(rnd: BoneyardRound, seat: int, card: Card) -> None:
         raise Refusal(f"{card.pretty} cannot be seat {seat}'s: it is {where}")
     if rnd.fully_known(seat):
         raise Refusal(f"seat {seat}'s hand is known and {card.pretty} is not in it")
-    rnd.known[seat] = rnd.known[seat] | {card}
+    rnd.name(seat, card)
 
 
 def _before_lead(rnd: BoneyardRound, what: str) -> None:
@@ -177,7 +179,7 @@ def on_hand_shown(w: Work, event) -> None:
             raise Refusal(f"{card.pretty} cannot be seat {event.seat}'s: it is {rnd.where(card)}")
     if not rnd.known_holding(event.seat) <= held:
         raise Refusal(f"seat {event.seat}'s hand holds other cards than those")
-    rnd.known[event.seat] = rnd.known[event.seat] | held
+    rnd.name(event.seat, *held)
     rnd.shown = True
     w.say(f"Dummy: seat {event.seat} lays the hand face up: {' '.join(c.pretty for c in sorted(held, reverse=True))}. "
           f"Seat {rnd.maker} plays it.", rule="dummy", seats=(event.seat, rnd.maker))

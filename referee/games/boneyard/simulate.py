@@ -5,8 +5,9 @@ options, every card named, so the simulator knows where every card is (`sim_chec
 move is drawn from `engine.options` (the host's and the four seats'), and an option the referee
 refuses is a violation. With modifiers "random" the face-up bone is arranged so that the taken card
 goes round all 25 modifier cards in turn (Meet Cute, Polycule and Scheme bring more); with "off"
-the face-up bone is whatever the shuffle gives (the game has no switch to turn the modifiers off:
-every card sets one). Whole games are played to 10, then new ones; each table's log is replayed.
+every table is opened with the setting `modifiers: off` (plain rounds, decision 17) and the face-up
+bone is whatever the shuffle gives. Whole games are played to 10, then new ones; each table's log is
+replayed.
 The only randomness is the `random.Random` given (seeded by the caller).
 
 `python -m referee.simulate --game boneyard-euchre --rounds 10000 --modifiers random`.
@@ -126,6 +127,10 @@ class Simulator(Checks):
         self.state, self.table_rounds = State(), 0
         self.table_no += 1
         self.table_settings = random_settings(self.rng) if self.settings == "random" else {}
+        if self.modifiers == "off":
+            self.table_settings["modifiers"] = "off"
+        else:
+            self.table_settings.pop("modifiers", None)      # "random" goes round the 25 modifiers
         if not self.apply(TableOpened("boneyard-euchre", SEATS, self.table_settings)):
             raise RuntimeError(f"a Boneyard euchre table would not open with {self.table_settings}")
 
@@ -331,7 +336,8 @@ def simulate(rounds: int, seed: int | random.Random = 0, *, modifiers: str = "ra
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=1000)
     p.add_argument("--modifiers", choices=("random", "off"), default="random",
-                   help="random: the face-up bone goes round all 25 modifier cards; off: as shuffled")
+                   help="random: the face-up bone goes round all 25 modifier cards; off: plain rounds "
+                        "(the table setting modifiers off), the face-up bone as shuffled")
     p.add_argument("--settings", choices=("default", "random"), default="default",
                    help="random: each table draws its settings (every decision's choices)")
     p.add_argument("--seed", type=int, default=0)

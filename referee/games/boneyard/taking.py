@@ -35,8 +35,9 @@ def on_card_dealt(w: Work, event: CardDealt) -> None:
         rnd.dealt[place] = rnd.dealt.get(place, 0) + 1
         if event.up:
             rnd.up_bone = card
-            w.say(f"The dealer turns up {card.pretty}: {NAMES[MODIFIER_OF[card]]}"
-                  f"{'' if card.is_joker else ', ' + SUIT_NAMES[card.suit] + ' trump'} if taken. "
+            sets = ([] if w.state.settings.modifiers == "off" else [NAMES[MODIFIER_OF[card]]]) + \
+                ([] if card.is_joker else [SUIT_NAMES[card.suit] + " trump"])
+            w.say(f"The dealer turns up {card.pretty}{': ' + ', '.join(sets) + ' if taken' if sets else ''}. "
                   f"Seat {rnd.order[0]} first: Take It or Leave It.", rule="take-it", seats=(rnd.order[0],))
         elif card is not None:
             rnd.bones += (card,)
@@ -50,7 +51,7 @@ def on_card_dealt(w: Work, event: CardDealt) -> None:
         raise Refusal(f"seat {event.seat} has its {HAND_SIZE} cards")
     rnd.dealt[key] = rnd.dealt.get(key, 0) + 1
     if card is not None:
-        rnd.known[event.seat] = rnd.known[event.seat] | {card}
+        rnd.name(event.seat, card)
 
 
 def read_choice(text: str) -> str:
@@ -89,14 +90,17 @@ def on_bid(game, w: Work, event: Bid) -> None:
     rnd.maker, rnd.taken = event.seat, card
     rnd.receive(event.seat, card)
     rnd.bones_left = BONES - 1
+    plain = w.state.settings.modifiers == "off"
     if card.is_joker and w.state.settings.joker_trump == "maker_names":
         rnd.phase = "naming"
-        w.say(f"Seat {event.seat} takes the Joker and is the Maker (Dummy). Seat {event.seat} names trump, "
+        w.say(f"Seat {event.seat} takes the Joker and is the Maker{'' if plain else ' (Dummy)'}. "
+              f"Seat {event.seat} names trump, "
               f"then discards one card face down.", rule="joker-taken", seats=(event.seat,))
         return
     rnd.phase = "discard"
     trump = "no trump (joker_trump)" if card.is_joker else f"{SUIT_SYMBOLS[card.suit]} {SUIT_NAMES[card.suit]} trump"
-    w.say(f"Seat {event.seat} takes {card.pretty} and is the Maker: {trump}, {NAMES[MODIFIER_OF[card]]}. "
+    modifier = "" if plain else f", {NAMES[MODIFIER_OF[card]]}"
+    w.say(f"Seat {event.seat} takes {card.pretty} and is the Maker: {trump}{modifier}. "
           f"It lies face up in front of them. Seat {event.seat} discards one card face down.",
           rule="take-it", seats=(event.seat,))
 
@@ -131,7 +135,7 @@ def on_discard(game, w: Work, event: CardDiscarded) -> None:
             if where is not None or rnd.fully_known(seat):
                 raise Refusal(f"{card.pretty} cannot be discarded by seat {seat}: "
                               f"{'it is ' + where if where else 'it is not in the hand'}")
-            rnd.known[seat] = rnd.known[seat] | {card}
+            rnd.name(seat, card)
     rnd.give_up(seat, card)
     rnd.discard, rnd.discarded = card, True
     if w.state.settings.discard_to_boneyard:

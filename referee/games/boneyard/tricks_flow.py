@@ -4,19 +4,21 @@ ruling with the modifiers that decided it, Strip Club's queen point (20), Fusion
 (31) and Grave Robber's card (14).
 
 As in Boonaken (`boonaken/tricks.py`), a play is judged against the cards the seat is known to
-hold: those named for it and every card it plays later. A card that breaks the rules even against
-that part of the hand broke them against the whole hand: refused at once when the referee can see
-it, else announced as a revoke when a later card proves it (the sheet sets no penalty).
+hold: those named for it and every card it plays later (`referee.hidden_hand`). A card that breaks
+the rules even against that part of the hand broke them against the whole hand: refused at once
+when the referee can see it, else announced as a revoke when a later card proves it (the sheet sets
+no penalty).
 """
 
 from __future__ import annotations
 
 from ...announcements import Kind
 from ...cards import Card
+from ...hidden_hand import held_then, proven_by_later_plays
 from ...work import Refusal, Work
 from . import setup
 from .order import grave_robber_tricks, partner_of
-from .ranking import Play, legal_fools_gold, legal_plays, trick_winner
+from .ranking import Play, follows, led_suit, legal_fools_gold, legal_plays, trick_winner
 from .round_state import BoneyardRound, Trick, check_pack
 from .scoring import queen_point
 
@@ -38,15 +40,22 @@ def _ready(rnd: BoneyardRound, seat: int, card: Card | None) -> None:
     check_pack(card)
 
 
+def _follows(rnd: BoneyardRound, card: Card, trick) -> bool:
+    """Nothing is led yet, or `card` is of the led suit: allowed, whatever else the hand holds (so no
+    later card can prove it a revoke)."""
+    led = led_suit([c for _, c, _ in trick], rnd.rnd)
+    return led is None or follows(card, led, rnd.rnd)
+
+
 def why_illegal(rnd: BoneyardRound, seat: int, card: Card, trick, later: tuple = (),
                 not_yet: frozenset = frozenset()) -> str | None:
     """Why `card` may not be played to `trick` (a tuple of (seat, card, how)), from the cards the
     seat is known to hold and those it played later, less `not_yet` (a card robbed after that
     trick); None: allowed (or not provable)."""
-    if not trick:
+    if _follows(rnd, card, trick):
         return None
     cards = [c for _, c, _ in trick]
-    held = ((rnd.known_holding(seat) | frozenset(later)) - not_yet) | {card}
+    held = held_then(rnd.known_holding(seat), later, not_yet) | {card}
     allowed = legal_plays(tuple(held), cards, rnd.rnd)
     if card in allowed:
         return None
@@ -97,7 +106,7 @@ def on_card_played(game, w: Work, event, how: str = "") -> None:
             reason = why_illegal(rnd, seat, card, rnd.trick)
             if reason:
                 raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
-        rnd.known[seat] = rnd.known[seat] | {card}
+        rnd.name(seat, card)
         rnd.give_up(seat, card)
     rnd.trick += ((seat, card, how),)
     if how == "fools_gold":
@@ -128,20 +137,31 @@ def _earlier_revokes(w: Work, seat: int) -> None:
     penny_counts = w.state.settings.lucky_penny_follows
     mine = [(number, at, card) for number, plays in enumerate(tricks, start=1)
             for at, (s, card, how) in enumerate(plays) if s == seat and (how != "penny" or penny_counts)]
-    done = {(s, t) for s, t, _, _ in rnd.revokes}
-    for k, (number, at, card) in enumerate(mine):
+    if not mine or mine[-1][:2] != (len(tricks), len(rnd.trick) - 1):
+        return                  # the card played now is a Lucky Penny that proves nothing
+    # Only the card played now is new: every earlier card was looked at when it was played, and
+    # what else the referee knows of the hand only grows (a card robbed later is `not_yet`). So an
+    # earlier card can be newly proven a revoke only where the card played now follows its trick.
+    newest, ranked = mine[-1][2], rnd.rnd
+    # Grave Robber's card came into the hand after the trick it was taken from.
+    robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
+
+    def why(number: int, at: int, card: Card, later: tuple) -> str | None:
         plays = tricks[number - 1]
-        # Grave Robber's card came into the hand after the trick it was taken from.
-        robbed = rnd.robbed_card if rnd.robbed_card and seat == rnd.partner(rnd.maker) else None
+        if plays[at][2]:
+            return None                 # Fool's Gold and the Lucky Penny are ways of playing, judged as played
+        led = led_suit([c for _, c, _ in plays[:at]], ranked)
+        if led is None or not follows(newest, led, ranked) or follows(card, led, ranked):
+            return None
         not_yet = frozenset({robbed[1]}) if robbed and number <= robbed[0] else frozenset()
-        later = tuple(c for _, _, c in mine[k + 1:] if c not in not_yet)
-        if at == 0 or plays[at][2] or (seat, number) in done or not later:
-            continue
-        reason = why_illegal(rnd, seat, card, plays[:at], later, not_yet)
-        if reason:
-            rnd.revokes += ((seat, number, card, reason),)
-            w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
-                  f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
+        later = tuple(c for c in later if c not in not_yet)
+        return why_illegal(rnd, seat, card, plays[:at], later, not_yet) if later else None
+
+    done = {t for s, t, _, _ in rnd.revokes if s == seat}
+    for number, card, reason in proven_by_later_plays(mine, done, why):
+        rnd.revokes += ((seat, number, card, reason),)
+        w.say(f"Revoke: seat {seat} played {card.pretty} to trick {number}: {reason}. The sheet sets no "
+              f"penalty: settle it by hand.", rule="follow", kind=Kind.OBLIGATION, seats=(seat,))
 
 
 def _trick_done(game, w: Work) -> None:

@@ -2,9 +2,10 @@
 tricks and the roem, plus the game's marks sheet, which each deal carries on to the next.
 
 The referee need not know the hidden cards. At a camera table it sees the face-up centre cards
-and every card played; phones or a script may also name the cards in a hand. A seat's hand after
-the exchange is exactly the cards it plays, so claims and revokes are checked against what each
-seat played (`held_then`), and with fully known hands at once.
+and every card played; phones or a script may also name the cards in a hand (each seat's
+`referee.hidden_hand.HiddenHand`: how many cards, which named). A seat's hand after the exchange is
+exactly the cards it plays, so claims and revokes are checked against what each seat played
+(`hidden_hand.held_then`), and with fully known hands at once.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ...cards import Card
+from ...hidden_hand import HiddenHand
 from ...state import Deal
 from .bidding import Bid
 from .deal import Layout
+
+
+NO_HAND = HiddenHand()          # a seat not dealt in
 
 
 @dataclass(frozen=True)
@@ -45,8 +50,7 @@ class BoonakenDeal(Deal):
     layout: Layout = None
     cutter: int = 0
     # Cards: what was named where (a card None was dealt unseen).
-    known: dict[int, frozenset] = field(default_factory=dict)     # cards a seat received, named
-    got: dict[int, int] = field(default_factory=dict)             # cards a seat received, all
+    hands: dict[int, HiddenHand] = field(default_factory=dict)    # each seat's cards now: count and named
     dealt: dict[str, int] = field(default_factory=dict)           # "up", "down", "aside" -> count
     centre_up: tuple[Card, ...] = ()
     centre_down: tuple[Card, ...] = ()          # the named ones only
@@ -82,7 +86,7 @@ class BoonakenDeal(Deal):
 
     def clone(self) -> "BoonakenDeal":
         new = super().clone()
-        for name in ("known", "got", "dealt", "discards", "played", "named"):
+        for name in ("hands", "dealt", "discards", "played", "named"):
             setattr(new, name, dict(getattr(self, name)))
         return new
 
@@ -98,14 +102,20 @@ class BoonakenDeal(Deal):
             return ()
         return self.chain if self.contract.kind == "misere" else (self.declarer,)
 
+    def hand_of(self, seat: int) -> HiddenHand:
+        return self.hands.get(seat, NO_HAND)
+
     def holding(self, seat: int) -> int:
         """How many cards the seat holds now."""
-        return self.got.get(seat, 0) - len(self.discards.get(seat, ())) - len(self.played.get(seat, ()))
+        return self.hand_of(seat).count
+
+    def received(self, seat: int) -> int:
+        """How many cards the seat was dealt and took from the centre (or a misère discard)."""
+        return self.holding(seat) + len(self.discards.get(seat, ())) + len(self.played.get(seat, ()))
 
     def known_holding(self, seat: int) -> frozenset:
         """The named cards the seat still holds."""
-        gone = set(self.played.get(seat, ())) | {c for c in self.discards.get(seat, ()) if c is not None}
-        return frozenset(self.known.get(seat, frozenset()) - gone)
+        return self.hand_of(seat).named
 
     def after_exchange(self, seat: int) -> frozenset:
         """The named cards of the seat's hand since the exchange: those still held and those played."""
@@ -141,8 +151,8 @@ class BoonakenDeal(Deal):
         for seat, cards in self.played.items():
             if card in cards:
                 return f"played by seat {seat}"
-        for seat in self.known:
-            if card in self.known_holding(seat):
+        for seat, held in self.hands.items():
+            if card in held.named:
                 return f"in seat {seat}'s hand"
         passed_on = self.takers[:self.taker]          # discards the next misère bidder took up
         if any(card in cards for seat, cards in self.discards.items() if seat not in passed_on):

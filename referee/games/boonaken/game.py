@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...events import Bid, CardDealt, CardDiscarded, CardPlayed, HandShown, HandStarted
 from ...game import Game
+from ...hidden_hand import HiddenHand
 from ...registry import register
 from ...work import Refusal, Work
 from . import deal as layouts
@@ -68,8 +69,7 @@ class Boonaken(Game):
         return BoonakenDeal(number=event.hand, dealer=event.dealer, order=order, phase="bidding",
                             game_no=game_no, past=past, first_of_game=first_of_game, sheet=sheet, layout=lay,
                             cutter=layouts.cutter(still_in, event.dealer),
-                            got={s: lay.hand_size for s in order}, known={s: frozenset() for s in order},
-                            played={s: () for s in order})
+                            hands={s: HiddenHand(lay.hand_size) for s in order}, played={s: () for s in order})
 
     @staticmethod
     def _dealer_rule(prev: BoonakenDeal | None, settings) -> str:
@@ -128,7 +128,7 @@ class Boonaken(Game):
             raise Refusal(f"seat {event.seat} has its {lay.hand_size} cards")
         hand.dealt[key] = hand.dealt.get(key, 0) + 1
         if card is not None:
-            hand.known[event.seat] = hand.known[event.seat] | {card}
+            hand.hands[event.seat] = hand.hand_of(event.seat).name(card)
 
     def bid(self, w: Work, event: Bid) -> None:
         on_bid(self, w, event)
@@ -144,8 +144,12 @@ class Boonaken(Game):
 
     @staticmethod
     def _take(hand: BoonakenDeal, seat: int, named: tuple) -> None:
-        hand.got[seat] = hand.got.get(seat, 0) + hand.centre_size
-        hand.known[seat] = hand.known.get(seat, frozenset()) | {c for c in named if c is not None}
+        held = hand.hand_of(seat)
+        for card in named:
+            held = held.receive(card)
+        for _ in range(hand.centre_size - len(named)):
+            held = held.receive()               # centre cards the table did not see
+        hand.hands[seat] = held
 
     def discard(self, w: Work, event: CardDiscarded) -> None:
         hand = w.hand
@@ -159,13 +163,12 @@ class Boonaken(Game):
                 raise Refusal(f"seat {seat}'s hand is known: say which card is discarded")
             # An unseen discard may be any card the seat held, the centre cards it took included:
             # none of them is sure to be in its hand any more. The cards it plays still prove it.
-            hand.known[seat] = frozenset()
         elif card not in hand.known_holding(seat):
             where = hand.where(card)
             if where is not None or hand.fully_known(seat):
                 raise Refusal(f"{card.pretty} cannot be discarded by seat {seat}: "
                               f"{'it is ' + where if where else 'it is not in the hand'}")
-            hand.known[seat] = hand.known[seat] | {card}
+        hand.hands[seat] = hand.hand_of(seat).give_up(card)
         hand.discards[seat] = hand.discards.get(seat, ()) + (card,)
         if len(hand.discards[seat]) < hand.centre_size:
             return
@@ -209,7 +212,7 @@ class Boonaken(Game):
                 raise Refusal(f"{card.pretty} cannot be seat {event.seat}'s: it is {hand.where(card)}")
         if not hand.known_holding(event.seat) <= held:
             raise Refusal(f"seat {event.seat}'s hand holds other cards than those")
-        hand.known[event.seat] = hand.known[event.seat] | held
+        hand.hands[event.seat] = hand.hand_of(event.seat).name(*held)
         hand.shown = True
         w.say(f"Open boonaak: seat {event.seat} lays the hand open: "
               f"{' '.join(c.pretty for c in sorted(held, reverse=True))}.", rule="contract", seats=(event.seat,))

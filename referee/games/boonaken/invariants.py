@@ -77,7 +77,7 @@ class Truth:
 
     def follow(self, hand) -> None:
         """The centre and the misère chain's discards move as the referee hands them on."""
-        takers = [t for t in hand.takers if hand.got.get(t, 0) > hand.layout.hand_size]
+        takers = [t for t in hand.takers if hand.received(t) > hand.layout.hand_size]
         for i in range(self.takers_done, len(takers)):
             sources = ("up", "down") if i == 0 else (f"disc:{takers[i - 1]}",)
             for c in [c for c, p in self.place.items() if p in sources]:

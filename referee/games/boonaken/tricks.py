@@ -4,7 +4,8 @@ tricks won, and revokes proven from the cards a seat plays later (boonaken-fa.tx
 The referee rarely sees a hand before it is played, but every card of it is played in the end.
 So a play is judged against the cards the seat is known to have held at that moment: the ones
 named for it and still held, and every card it plays later. A card that breaks the rules even
-against that part of the hand broke them against the whole hand (see `proven_illegal`).
+against that part of the hand broke them against the whole hand (see `proven_illegal`, on the shared
+`referee.hidden_hand`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from ...announcements import Kind
 from ...cards import Card
 from ...events import CardPlayed
+from ...hidden_hand import held_then, proven_by_later_plays
 from ...work import Refusal, Work
 from . import play
 from .bids import SUIT_NAMES, trump_words
@@ -73,7 +75,7 @@ def proven_illegal(hand: BoonakenDeal, settings, seat: int, card: Card, trick, l
     """The reason in words. It names the proving cards already played; those still in the hand
     (a hand the referee was told) are only counted: every viewer hears the reason, and the
     cards are seen as they are played."""
-    held = hand.known_holding(seat) | frozenset(later)
+    held = held_then(hand.known_holding(seat), later)
     found = why_illegal(card, held, trick, hand.trump, settings)
     if found is None:
         return None
@@ -108,7 +110,7 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
         raise Refusal(f"seat {seat} may not play {card.pretty}: {reason}; take it back and play another")
     trick_no = len(hand.tricks) + 1
     hand.played[seat] = hand.played.get(seat, ()) + (card,)
-    hand.known[seat] = hand.known.get(seat, frozenset()) | {card}
+    hand.hands[seat] = hand.hand_of(seat).give_up(card)
     hand.trick += ((seat, card),)
     if reason:
         _revoke(game, w, Revoke(seat, trick_no, card, reason))
@@ -121,19 +123,16 @@ def on_card_played(game, w: Work, event: CardPlayed) -> None:
 def _earlier_revokes(game, w: Work, seat: int) -> None:
     """A card played now may prove that an earlier play of the same seat broke the rules."""
     hand, settings = w.hand, w.state.settings
-    known = {(r.seat, r.trick) for r in hand.revokes}
-    mine = [(i, t.plays) for i, t in enumerate(hand.tricks, start=1)] + [(len(hand.tricks) + 1, hand.trick)]
-    played = hand.played[seat]
-    for trick_no, plays in mine:
-        for at, (s, card) in enumerate(plays):
-            if s != seat or at == 0 or (seat, trick_no) in known:
-                continue
-            later = played[played.index(card) + 1:]
-            if not later:
-                continue
-            reason = proven_illegal(hand, settings, seat, card, plays[:at], later)
-            if reason:
-                _revoke(game, w, Revoke(seat, trick_no, card, reason))
+    tricks = [t.plays for t in hand.tricks] + [hand.trick]
+    mine = [(number, at, card) for number, plays in enumerate(tricks, start=1)
+            for at, (s, card) in enumerate(plays) if s == seat]
+    done = {r.trick for r in hand.revokes if r.seat == seat}
+
+    def why(number: int, at: int, card: Card, later: tuple) -> str | None:
+        return proven_illegal(hand, settings, seat, card, tricks[number - 1][:at], later)
+
+    for number, card, reason in proven_by_later_plays(mine, done, why):
+        _revoke(game, w, Revoke(seat, number, card, reason))
 
 
 def _revoke(game, w: Work, revoke: Revoke) -> None:

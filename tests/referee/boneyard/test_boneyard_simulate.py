@@ -79,12 +79,13 @@ def test_an_option_the_referee_refuses_is_caught(monkeypatch):
 
 def test_a_miscounted_hand_is_caught(monkeypatch):
     from referee.games.boneyard.round_state import BoneyardRound
+    from referee.hidden_hand import HiddenHand
     real = BoneyardRound.give_up
 
     def keeps_one(self, seat, card):
         real(self, seat, card)
         if self.phase == "play" and len(self.tricks) == 2:
-            self.count[seat] += 1
+            self.hands[seat] = HiddenHand(self.hands[seat].count + 1, self.hands[seat].named)
     monkeypatch.setattr(BoneyardRound, "give_up", keeps_one)
     assert "cards" in kinds(simulate.simulate(5, seed=1))
 

@@ -70,3 +70,17 @@ def test_simulated_rounds_play_five_tricks_and_score_one_team(with_joker):
         assert 0 <= result.maker_tricks <= 5 and result.trump in "SHDC"
         assert (result.makers > 0) != (result.defenders > 0)
         assert (result.makers > 0) == (result.maker_tricks >= 3)
+
+
+def test_table_rounds_go_through_the_referee_with_modifiers_off():
+    from referee.games.boneyard.modifier_ids import MODIFIER_IDS
+    rng, state, played = random.Random(7), euchre_rounds.open_table(), 0
+    assert state.settings.modifiers == "off"
+    for number in range(1, 41):
+        state, said, rnd = euchre_rounds.play_table_round(state, rng, number)
+        assert rnd.phase == "over" and rnd.active == () and said
+        assert not any(a.rule in MODIFIER_IDS for a in said)
+        if not rnd.redeal:
+            played += 1
+            assert len(rnd.tricks) == 5 and (rnd.points[rnd.maker_team] > 0) == (rnd.maker_tricks() >= 3)
+    assert played > 30 and state.seq > 40 * 30

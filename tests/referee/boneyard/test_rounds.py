@@ -194,6 +194,10 @@ KEY = {
     # strip-club: the Q♠ wins trick 4 in both; only with Strip Club does it bring a point: 3, not 2
     "65-strip-club-off": key((0, 2), 5, [2, 2, 2, 2, 4]),
     "66-strip-club-on": key((0, 3), 5, [2, 2, 2, 2, 4], said=[("strip-club", "team 2 scores 1 point at once")]),
+    # plain rounds (decision 17): fixture 03's cards with modifiers off: no flip, the A♠ takes trick 5
+    "67-modifiers-off": key((1, 0), 3, SQUARE + [1], said=[
+        ("take-it", "The dealer turns up 9♥: hearts trump if taken."),
+        ("take-it", "Seat 1 takes 9♥ and is the Maker: ♥ hearts trump. It lies face up")]),
 }
 DIFFERENTIAL = {"square-deal": ("02-square-deal-off", "03-square-deal-on"),
                 "assassin": ("07-assassin-off", "08-assassin-on"),
@@ -279,6 +283,17 @@ def test_a_modifier_switched_off_changes_the_round(modifier, capsys):
     off, on = (replay_cli(name, capsys)["table"] for name in (off_name, on_name))
     assert modifier in [m["id"] for m in on["modifiers"]] and modifier not in [m["id"] for m in off["modifiers"]]
     assert _outcome(off_name, capsys) != _outcome(on_name, capsys)
+
+
+def test_modifiers_off_ignores_the_taken_cards_modifier(capsys):
+    """Decision 17: the same cards as fixture 03; with modifiers off the taken 9♥ brings no Meet Cute,
+    so no bone is flipped, no modifier is in play and trick 5 goes to the A♠, not the Square Deal 9♠."""
+    off, on = (replay_cli(name, capsys) for name in ("67-modifiers-off", "03-square-deal-on"))
+    assert off["table"]["modifiers"] == [] and [m["id"] for m in on["table"]["modifiers"]] == ["meet-cute", "square-deal",
+                                                                                                 "shoot-the-moon"]
+    assert not any(a["rule"] in ("meet-cute", "bone-flips") for a in off["announcements"])
+    assert _outcome("67-modifiers-off", capsys) != _outcome("03-square-deal-on", capsys)
+    assert _outcome("67-modifiers-off", capsys)["tricks"][:4] == _outcome("03-square-deal-on", capsys)["tricks"][:4]
 
 
 @pytest.mark.parametrize("name", NAMES)

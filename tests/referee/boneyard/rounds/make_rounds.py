@@ -69,6 +69,15 @@ def square_deal_on() -> Table:
                                          tricks=S_TRICKS, **S)
 
 
+def modifiers_off() -> Table:
+    """Fixture 03's cards at a table playing plain rounds (modifiers off, decision 17): the 9♥ taken
+    sets hearts trump and nothing else, so Meet Cute flips no bone and Square Deal never comes.
+    Tricks 1-4 as in fixture 02: seats 2, 2, 1, 1. Trick 5: the A♠ is the ace again, above the K♠
+    and the 9♠: seat 1. Makers (team 1) take 3: 1 point (fixture 03, modifiers on: defenders 2)."""
+    return Table("modifiers-off", modifiers="off").round(4, bids="1:take", discard="AC", bones="QD QS TH TS",
+                                                         tricks=S_TRICKS, **S)
+
+
 # Deal J: deal A with the Joker turned up instead of the Q♠ (seat 4 holds the Q♠).
 J = dict(hands={1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "QS 9S TS AD KC"},
          up="JK", bones="JH QH JD AC")
@@ -403,7 +412,8 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "30-heartbreaker-carried-camera": heartbreaker_carried_camera,
             "31-heartbreaker-not-carried-camera": heartbreaker_not_carried_camera,
             "32-lucky-penny": lucky_penny, "33-party-crasher": party_crasher, "34-fight-club": fight_club,
-            "35-copycats": copycats, "36-club-sandwich": club_sandwich, **differential_rounds.FIXTURES}
+            "35-copycats": copycats, "36-club-sandwich": club_sandwich, **differential_rounds.FIXTURES,
+            "67-modifiers-off": modifiers_off}
 
 
 def fixture_text(name: str) -> str:
