@@ -20,7 +20,7 @@ from referee.state import State
 sys.path.insert(0, str(Path(__file__).parent / "rounds"))
 
 from bonnu_builder import Table  # noqa: E402
-from make_rounds import A, OPEN  # noqa: E402
+from make_bonnu_rounds import A, OPEN  # noqa: E402
 
 HIDDEN = {1: None, 2: None, 3: None}
 
