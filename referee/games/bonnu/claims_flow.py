@@ -90,7 +90,9 @@ def _refusal(w: Work, rnd: BonnuRound, kind: str, seat: int, cards, window: Wind
     settings = w.state.settings
     if kind == "bonnu":
         return bonnu_refusal(cards, window.card, settings)
-    refusal = cut_refusal(None, cards, window.card, settings) or \
+    known = rnd.known.get(seat, ())
+    hand = known if len(known) == rnd.holding(seat) else None      # checked against the hand when it is known
+    refusal = cut_refusal(hand, cards, window.card, settings) or \
         cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings)
     if refusal is None and len(cards) == rnd.holding(seat) and settings.cut_out == "not_allowed":
         return "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"

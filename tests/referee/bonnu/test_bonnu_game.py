@@ -151,3 +151,11 @@ def test_a_hidden_hand_gets_buttons_with_the_cards_to_name():
     cut = next(o for o in options(state, 3) if o.action == "cut")
     state, said = apply(state, cut.fill(cards=(BonnuCard("blue", 5), BonnuCard("white", 5)), at_ms=2300))
     assert state.hand.top == BonnuCard("white", 5) and state.hand.holding(3) == 5 and "Cut!" in said[-1].text
+
+
+def test_a_cut_is_checked_against_a_known_hand():
+    """cut_cards "all": a Cut must lay every 3 the hand holds; the hand is known, so the third is seen."""
+    hands = {**A, 3: "white:3 black:3 yellow:3#1 white:6 black:6 blue:1 red:-1"}
+    state, said = play("1:red:3@1.0 3/cut:white:3,black:3@1.3", hands=hands, cut_cards="all")
+    assert said[-1].rule == "wrong-cut" and "a Cut lays every 3 held" in said[-1].text
+    assert state.hand.holding(3) == 7 and state.hand.owed == {3: 1}
