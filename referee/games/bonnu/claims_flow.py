@@ -18,6 +18,7 @@ from . import play_flow, shouts
 from .claims import CardTime, Claim, bonnu_refusal, cut_refusal, cutter_refusal, window_ruling
 from .deck import hand_total
 from .events import CutLaid
+from .turns import turn_after_cut
 from .round_state import BonnuRound, Late, Window, check_card, seconds, stamp
 
 KIND_WORDS = {"cut": "Cut", "bonnu": "Bonnu"}
@@ -90,7 +91,9 @@ def _refusal(w: Work, rnd: BonnuRound, kind: str, seat: int, cards, window: Wind
     settings = w.state.settings
     if kind == "bonnu":
         return bonnu_refusal(cards, window.card, settings)
-    refusal = cut_refusal(None, cards, window.card, settings) or \
+    known = rnd.known.get(seat, ())
+    hand = known if len(known) == rnd.holding(seat) else None      # checked against the hand when it is known
+    refusal = cut_refusal(hand, cards, window.card, settings) or \
         cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings)
     if refusal is None and len(cards) == rnd.holding(seat) and settings.cut_out == "not_allowed":
         return "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
@@ -116,8 +119,11 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
         return game.win(w, seat, f"Bonnu! out of turn ({total} on a {window.card.value})")
     before = rnd.to_play
     play_flow.lay(w, rnd, seat, cards, t, "cut", prev=window, to_play_before=before, event=event)
-    after_cutter = w.state.settings.next_after_cut == "after_cutter" or before == seat or before is None
-    rnd.to_play = rnd.after(seat) if after_cutter else before
+    if before is None or before == seat:
+        rnd.to_play = rnd.after(seat)
+    else:                       # turns.turn_after_cut numbers the seats 0.. clockwise
+        table = rnd.table
+        rnd.to_play = table[turn_after_cut(table.index(seat), table.index(before), len(table), w.state.settings)]
     w.say(f"{said}. Cut! Seat {seat} lays {' '.join(c.code for c in cards)}; {rnd.top.code} on top, seat "
           f"{rnd.to_play} to play.", rule="cut", seats=(seat,))
     if rnd.holding(seat) == 0 and w.state.settings.cut_out == "wins":

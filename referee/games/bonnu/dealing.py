@@ -12,6 +12,7 @@ from ...events import CardDealt, HandStarted
 from ...work import Refusal, Work
 from .deck import opening_leaders
 from .round_state import DECK_SIZE, HAND_SIZE, BonnuRound, check_card
+from .turns import first_leader, next_leader
 
 
 def new_round(w: Work, event: HandStarted, order: tuple[int, ...]) -> BonnuRound:
@@ -24,7 +25,7 @@ def new_round(w: Work, event: HandStarted, order: tuple[int, ...]) -> BonnuRound
     rnd = BonnuRound(number=event.hand, dealer=event.dealer, order=order, table=tuple(st.seats),
                      game_no=1 if prev is None else prev.game_no + (1 if new_game else 0),
                      count={s: 0 for s in st.seats}, known={s: () for s in st.seats})
-    first = None if new_game else _later_leader(prev, st.settings.later_rounds)
+    first = None if new_game else _later_leader(prev, st.settings)
     if first is None:
         rnd.phase, rnd.drawing = "opening", order
     else:
@@ -32,13 +33,14 @@ def new_round(w: Work, event: HandStarted, order: tuple[int, ...]) -> BonnuRound
     return rnd
 
 
-def _later_leader(prev: BonnuRound, how: str) -> int | None:
-    """Who leads a later round of the same game (None: everyone draws again)."""
-    if how == "winner" and prev.winner is not None:
-        return prev.winner
-    if how in ("next", "winner") and prev.first is not None:
-        return prev.after(prev.first)
-    return None
+def _later_leader(prev: BonnuRound, settings) -> int | None:
+    """Who leads a later round of the same game (None: everyone draws again), by turns.next_leader
+    (which numbers the seats 0.. clockwise)."""
+    if prev.winner is None or prev.first is None:
+        return None
+    table = prev.table
+    at = next_leader(table.index(prev.winner), table.index(prev.first), len(table), settings)
+    return None if at is None else table[at]
 
 
 def announce_round(w: Work) -> None:
@@ -87,15 +89,18 @@ def _opening_card(w: Work, rnd: BonnuRound, event: CardDealt) -> None:
     rnd.drawn[event.seat] = check_card(event.card)
     if len(rnd.drawn) < len(rnd.drawing):
         return
-    leaders = opening_leaders(rnd.drawn)
+    # turns.first_leader numbers the seats 0.. clockwise from the dealer's left (the "host's seat").
+    order = rnd.order
+    chosen = first_leader({order.index(s): c for s, c in rnd.drawn.items()}, w.state.settings)
+    leaders = tuple(order[i] for i in chosen)
     drew = ", ".join(f"seat {s} {c.code}" for s, c in sorted(rnd.drawn.items()))
-    if len(leaders) > 1 and w.state.settings.opening_tie == "redraw":
+    if len(leaders) > 1:
         rnd.drawing, rnd.drawn = leaders, {}
         w.say(f"Opening draw: {drew}. Seats {', '.join(map(str, leaders))} tie for highest and draw again.",
               rule="opening-draw", seats=leaders)
         return
-    first = next(s for s in rnd.order if s in leaders)
+    first = leaders[0]
+    tie = " (a tie: the first of them clockwise)" if len(opening_leaders(rnd.drawn)) > 1 else ""
     rnd.first, rnd.drawing, rnd.drawn, rnd.phase = first, (), {}, "dealing"
-    tie = " (a tie: the first of them clockwise)" if len(leaders) > 1 else ""
     w.say(f"Opening draw: {drew}. Seat {first} drew highest and leads{tie}; the cards go back, shuffle and deal "
           f"{HAND_SIZE} each.", rule="opening-draw", seats=(first,))

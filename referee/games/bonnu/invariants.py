@@ -31,8 +31,9 @@ class Truth:
         rng.shuffle(stock)
         return cls({s: [] for s in seats}, [], stock)
 
-    def draw(self, rng: random.Random):
-        if not self.stock and len(self.pile) > 1:
+    def draw(self, rng: random.Random, reshuffle: bool = True):
+        """The card a draw takes now (None: none left), the pile under its top reshuffled if need be."""
+        if not self.stock and len(self.pile) > 1 and reshuffle:
             self.stock, self.pile = self.pile[:-1], self.pile[-1:]
             rng.shuffle(self.stock)
         return self.stock[-1] if self.stock else None

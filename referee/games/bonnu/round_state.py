@@ -117,8 +117,12 @@ class BonnuRound(Deal):
         return new
 
     # ------------------------------------------------------------------- seats and cards
-    def after(self, seat: int, step: int = 1) -> int:
-        return self.table[(self.table.index(seat) + step) % len(self.table)]
+    def after(self, seat: int) -> int:
+        """The next seat clockwise that holds a card (a hand emptied by a card that stays on the pile
+        as a penalty, with no penalty card left to draw, has no turn); `seat` itself if none does."""
+        at, n = self.table.index(seat), len(self.table)
+        return next((self.table[(at + k) % n] for k in range(1, n) if self.holding(self.table[(at + k) % n])),
+                    self.table[(at + 1) % n])
 
     @property
     def top(self) -> Optional[BonnuCard]:

@@ -57,12 +57,13 @@ def seat_options(state, seat: int) -> list[Option]:
         top = rnd.top
         if hand is None:
             out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="play", needs=("card",)))
-            out.append(Option("draw", seat, "Draw (no card matches)", CardDrawn(seat), rule="draw"))
+            if top is not None:                 # the first card of a round is free: no draw
+                out.append(Option("draw", seat, "Draw (no card matches)", CardDrawn(seat), rule="draw"))
         else:
             fits = [c for c in _unique(hand) if matches(c, top)]
             out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "play")
                     for c in fits]
-            if not fits or settings.draw_when_able:
+            if top is not None and (not fits or settings.draw_when_able):
                 out.append(Option("draw", seat, "Draw (no card matches)" if not fits else "Draw instead",
                                   CardDrawn(seat), rule="draw"))
     out += _claims(rnd, seat, hand, settings, waiting)

@@ -20,7 +20,7 @@ from referee.state import State
 sys.path.insert(0, str(Path(__file__).parent / "rounds"))
 
 from bonnu_builder import Table  # noqa: E402
-from make_rounds import A, OPEN  # noqa: E402
+from make_bonnu_rounds import A, OPEN, THIRTY  # noqa: E402
 
 HIDDEN = {1: None, 2: None, 3: None}
 
@@ -151,3 +151,30 @@ def test_a_hidden_hand_gets_buttons_with_the_cards_to_name():
     cut = next(o for o in options(state, 3) if o.action == "cut")
     state, said = apply(state, cut.fill(cards=(BonnuCard("blue", 5), BonnuCard("white", 5)), at_ms=2300))
     assert state.hand.top == BonnuCard("white", 5) and state.hand.holding(3) == 5 and "Cut!" in said[-1].text
+
+
+def test_a_cut_is_checked_against_a_known_hand():
+    """cut_cards "all": a Cut must lay every 3 the hand holds; the hand is known, so the third is seen."""
+    hands = {**A, 3: "white:3 black:3 yellow:3#1 white:6 black:6 blue:1 red:-1"}
+    state, said = play("1:red:3@1.0 3/cut:white:3,black:3@1.3", hands=hands, cut_cards="all")
+    assert said[-1].rule == "wrong-cut" and "a Cut lays every 3 held" in said[-1].text
+    assert state.hand.holding(3) == 7 and state.hand.owed == {3: 1}
+
+
+@pytest.mark.parametrize("tie,first", [("redraw", 2), ("first_clockwise", 1)])
+def test_a_tie_in_the_opening_draw(tie, first):
+    again = " 1:red:1 2:red:5" if tie == "redraw" else ""
+    state, said = state_of(Table("t", opening_tie=tie).round(first, HIDDEN, "", opening="1:red:9 2:blue:9 3:white:2"
+                                                             + again))
+    assert state.hand.first == first and state.hand.phase == "play"
+    assert any("tie for highest and draw again" in a.text for a in said) == (tie == "redraw")
+
+
+@pytest.mark.parametrize("how,leader", [("winner", 3), ("next", 2)])
+def test_later_rounds_are_led_by_the_winner_or_the_next_player(how, leader):
+    """Seat 1 leads round 1; seat 3 wins it with a Bonnu of 30 on a 0."""
+    state, _ = state_of(Table("t", later_rounds=how).round(1, {**A, 3: THIRTY}, f"1:red:0@1.0 "
+                                                           f"3/bonnu:{THIRTY.replace(' ', ',')}@1.4", opening=OPEN))
+    assert state.hand.winner == 3
+    state, _ = apply(state, next(o for o in options(state, None) if o.action == "start").event)
+    assert state.hand.first == leader and state.hand.phase == "dealing"

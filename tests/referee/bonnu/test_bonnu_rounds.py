@@ -2,8 +2,8 @@
 --json` and must say exactly the announcements of its `.expected.json` and leave its table (the
 host's view: the top card, who is on turn, every seat's count, the rulings, penalties and scores).
 
-Each `NAME.bonnu.jsonl` is written by `rounds/make_rounds.py` (one function per fixture, its
-docstring the hand check, also the file's # header). `KEY` repeats, independently of the expected
+Each `NAME.bonnu.jsonl` is written by `rounds/make_bonnu_rounds.py` (one function per fixture,
+its docstring the hand check, also the file's # header). `KEY` repeats, independently of the expected
 files, the facts of each fixture worked out by hand from the sheet and the default settings.
 """
 
@@ -25,14 +25,14 @@ from webui import cli
 ROUNDS = Path(__file__).parent / "rounds"
 sys.path.insert(0, str(ROUNDS))
 
-import make_rounds  # noqa: E402
+import make_bonnu_rounds  # noqa: E402
 
-NAMES = sorted(make_rounds.FIXTURES)
+NAMES = sorted(make_bonnu_rounds.FIXTURES)
 FIELDS = ("rule", "kind", "seats", "text")
 
 
 def path(name: str) -> Path:
-    return ROUNDS / f"{make_rounds.file_name(name)}.jsonl"
+    return ROUNDS / f"{make_bonnu_rounds.file_name(name)}.jsonl"
 
 
 def replay_cli(name: str, capsys) -> dict:
@@ -96,13 +96,13 @@ def test_every_fixture_is_checked_by_hand():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fixture_is_its_generator(name):
-    assert path(name).read_text(encoding="utf-8") == make_rounds.fixture_text(name)
+    assert path(name).read_text(encoding="utf-8") == make_bonnu_rounds.fixture_text(name)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_replay_matches_the_expected_file(name, capsys):
     got = replay_cli(name, capsys)
-    exp = json.loads(path(name).with_name(f"{make_rounds.file_name(name)}.expected.json").read_text(encoding="utf-8"))
+    exp = json.loads(path(name).with_suffix("").with_suffix(".bonnu.expected.json").read_text(encoding="utf-8"))
     assert [{k: a[k] for k in FIELDS} for a in got["announcements"]] == exp["announcements"]
     assert {k: got["table"][k] for k in exp["table"]} == exp["table"]
     assert got["pending"] == []

@@ -1,5 +1,5 @@
-"""The Bonnu simulator: random rounds through the options, both scoring modes and 2 to 6 seats,
-with no invariant violated (110 cards, counts, scores, replay); and its line in referee.simulate."""
+"""The Bonnu simulator: random rounds through the options, both scoring modes, 2 to 6 seats and
+random settings, with no invariant violated (110 cards, counts, scores, replay); and its line in referee.simulate."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def test_random_rounds_keep_every_invariant(scoring, seats):
     assert stats.violations == [] and stats.rounds == 40 and stats.replays == 4
     assert stats.moves["cut_laid"] and stats.moves["card_drawn"] and stats.moves["shout_heard"]
     assert stats.rulings["round-won"] == 40
+
+
+def test_random_settings_keep_every_invariant():
+    """Each table draws every decision's choice (cut_out, take_back, empty_pile, claim_order...)."""
+    stats = simulate(60, 11, seats=4, settings="random", replay_every=10)
+    assert stats.violations == [] and stats.rounds == 60
 
 
 def test_the_simulate_door_runs_bonnu(capsys):

@@ -1,4 +1,4 @@
-"""Writes the Bonnu round fixtures: `python tests/referee/bonnu/rounds/make_rounds.py [--expected] [NAME...]`.
+"""Writes the Bonnu round fixtures: `python tests/referee/bonnu/rounds/make_bonnu_rounds.py [--expected] [NAME...]`.
 
 One function per fixture builds its rounds with `bonnu_builder.Table`; its docstring is the hand
 check, worked out from the sheet (bonnu.txt) and the default settings (docs/bonnu-decisions.md:
