@@ -199,7 +199,8 @@ def boneyard_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> Z
         cut = x0 + TAKEN_MM if top else x1 - TAKEN_MM
         hand, taken = ((cut, x1), (x0, cut)) if top else ((x0, cut), (cut, x1))
         n = seat.name.split(":")[1]
-        zones += [Zone(seat.name, _rect(hand[0], y0, hand[1], y1)), Zone(f"taken:{n}", _rect(taken[0], y0, taken[1], y1))]
+        zones += [Zone(seat.name, _rect(hand[0], y0, hand[1], y1)),
+                  Zone(f"taken:{n}", _rect(taken[0], y0, taken[1], y1))]
     y0, y1 = m + band, H - m - band
     mid = (y0 + y1) / 2
     x = [m + (W - 2 * m) * f for f in (0.0, 0.19, 0.46, 0.85, 1.0)]  # columns: deck, boneyard, trick, tricks

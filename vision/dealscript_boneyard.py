@@ -18,9 +18,10 @@ has it already). Who wins each trick is the referee's: the log is replayed and i
 
 from __future__ import annotations
 
-from referee.engine import replay, view
+from referee.engine import Refusal, apply, view
 from referee.events import Event
 from referee.game import HOST
+from referee.state import State
 
 from .dealscript import DealScript, Step
 from .dealscript_tricks import DEAL_GAP, HOST_GAP, PLAY_GAP, SEEN
@@ -31,7 +32,12 @@ LANDS_SEEN = ("fools_gold_played", "penny_played")  # named on a phone, then see
 
 def trick_winners(events: list[Event]) -> list[int]:
     """The winner of each trick of the (last) round the log plays, as the referee's view gives them."""
-    state, _ = replay(events)
+    state = State()
+    for n, e in enumerate(events, 1):
+        try:
+            state, _ = apply(state, e)
+        except Refusal as why:
+            raise ValueError(f"the log's event {n} ({e.type}) is refused by the referee: {why}") from None
     return [t["winner"] for t in view(state, HOST)[GAME].get("tricks", [])]
 
 
@@ -44,9 +50,9 @@ def _bone_order(events: list[Event]) -> list[str | None]:
     flipped = [e.card.code for e in events if e.type == "bone_flipped"]
     if len(flipped) > len(down):
         raise ValueError(f"the log flips {len(flipped)} bones but deals {len(down)} face down")
-    rest = [c for c in down if c not in flipped]
-    rest = rest[:len(down) - len(flipped)] + [None] * (len(down) - len(flipped) - len(rest))
-    return rest + flipped[::-1]
+    unflipped = len(down) - len(flipped)
+    rest = [c for c in down if c not in flipped][:unflipped]
+    return rest + [None] * (unflipped - len(rest)) + flipped[::-1]
 
 
 def from_boneyard(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_GAP,

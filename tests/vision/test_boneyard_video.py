@@ -59,3 +59,18 @@ def test_the_round_on_video_gives_the_scripts_events_and_announcements(round_vid
     said = [a.text for a in p.referee.announcements]
     assert any("Party Crasher" in s for s in said), said
     assert p.calibration.status.state == "live"
+
+
+def test_render_video_on_a_boneyard_log_uses_the_boneyard_table(tmp_path, capsys):
+    log = round_log()
+    bones = [e for e in log if e.type == "card_dealt" and e.seat is None][:2]  # the 9H face up, one back
+    start = tmp_path / "start.jsonl"
+    start.write_text("".join(json.dumps(e.to_json()) + "\n" for e in log[:6] + bones))  # open, start, 4 cards
+    assert main(["render-video", str(start), str(tmp_path / "start.mp4")]) == 0
+    assert "frames at 10 fps" in capsys.readouterr().out
+    truth = json.loads((tmp_path / "start.truth.json").read_text())
+    names = [z["name"] for z in truth["zones"]["zones"]]
+    assert {"boneyard", "taken:1", "taken:4", "trick", "tricks:1", "tricks:2"} <= set(names)
+    assert [(e["seat"], e["card"], e["up"], e["deck"]) for e in truth["reference"] if e["type"] == "card_dealt"] == \
+        [(s, None, False, "main") for s in (1, 2, 3, 4)] + [(None, "9H", True, "main"), (None, None, False, "boneyard")]
+    assert [e["kind"] for e in truth["expected"]].count("removed") == 4  # the four take their cards up
