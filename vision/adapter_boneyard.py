@@ -23,8 +23,10 @@ only its `view` and `options` are asked.
 
 from __future__ import annotations
 
+from referee import engine
 from referee.cards import parse_card
 from referee.events import CardDealt, CardPlayed, Event, HandShown
+from referee.game import HOST
 from referee.games.boneyard.events import BoneFlipped, CardRevealed
 
 from .adapter_tricks import TrickTable, _place
@@ -40,16 +42,10 @@ class BoneyardTable:
     game = GAME
 
     def __init__(self, view=None, options=None):
-        if view is None or options is None:
-            from referee import engine
-
-            view, options = view or engine.view, options or engine.options
-        self.view, self.options = view, options
+        self.view, self.options = view or engine.view, options or engine.options
         self.shown: dict[int, list[str]] = {}  # Dummy: the partner's cards seen face up so far
 
     def round(self, state) -> dict:
-        from referee.game import HOST
-
         return self.view(state, HOST).get(GAME) or {}
 
     def _may(self, state, seat: int, action: str) -> bool:
@@ -155,8 +151,11 @@ class BoneyardTable:
             return None
         rnd = self.round(state)
         phase, place = rnd.get("phase"), _place(obs.zone)
-        if place == "trick" and obs.kind != EXPOSED and rnd.get("to_play") is None and phase != "over":
-            return f"a card in the trick area waits for the {phase} to end (entered on the phones)"
+        if place == "trick" and obs.kind != EXPOSED:
+            if rnd.get("waiting"):  # Collect Call, Therapy Club, Dummy... before the first lead
+                return f"a card in the trick area waits for {'; '.join(rnd['waiting'])}"
+            if rnd.get("to_play") is None and phase != "over":
+                return f"a card in the trick area waits for the {phase} to end (entered on the phones)"
         before_flips = phase in ("naming", "discard") or phase == "taking" and bool(rnd.get("bids"))
         if place == "boneyard" and obs.up and before_flips:
             return f"a bone turned up waits for the {phase} to end (entered on the Maker's phone)"

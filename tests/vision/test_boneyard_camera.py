@@ -5,8 +5,6 @@ and Fusion's declined lead change it with no rule in vision/. The whole path on 
 tests/vision/test_boneyard_video.py."""
 
 from pathlib import Path
-from types import SimpleNamespace
-
 import pytest
 
 import referee.games.boneyard.game  # noqa: F401  (registers the game and its events for the fixtures)
@@ -16,7 +14,6 @@ from referee.events import CardDealt, CardDiscarded, CardPlayed, HandShown, load
 from referee.game import HOST
 from referee.games.boneyard.events import BoneFlipped, CardRevealed, LeadDeclined
 from vision.adapter import Adapter
-from vision.adapter_boneyard import BoneyardTable
 from vision.calibration import BONEYARD_ZONES, TableGeometry, boneyard_zones, zones_for
 from vision.dealscript import DealScript, camera_reference, from_log
 from vision.holding import Holding, Offered
@@ -214,35 +211,26 @@ def test_no_card_expected_face_down_in_the_trick_or_before_the_play():
     assert "face down" in a.needs_host[-1].reason
 
 
-# ----------------------------------------------------- adapter: cards read face up, by the view
-class Round:
-    """A stand-in round: the view's fields the adapter reads, and which seats may reveal or show."""
-
-    def __init__(self, may=(), **rnd):
-        self.game = "boneyard-euchre"
-        self.hand = SimpleNamespace(phase=rnd.get("phase", "play"), pending=())
-        self.rnd = {"phase": "play", "trick": [], "tricks": [], "to_play": None, **rnd}
-        self.may = set(may)
-
-
-def stand_in() -> Adapter:
-    return Adapter(boneyard=BoneyardTable(view=lambda s, v: {"boneyard-euchre": s.rnd},
-                                          options=lambda s, seat: [SimpleNamespace(action=a) for st, a in s.may
-                                                                   if st == seat]))
-
-
-def test_therapy_club_and_dummy_cards_are_read_face_up():
-    a = stand_in()
-    assert a.translate(obs(DEALT, "seat:2", "KS"), Round(may={(2, "reveal")})) == [CardRevealed(2, parse_card("KS"))]
-    dummy = Round(may={(3, "show")}, seats=[{"seat": 3, "holding": 2}])
-    assert a.translate(obs(DEALT, "seat:3", "9S"), dummy) == []
-    assert a.translate(obs(DEALT, "seat:3", "AD"), dummy) == [HandShown(3, (parse_card("9S"), parse_card("AD")))]
-    assert a.translate(obs(DEALT, "seat:4", "QC"), Round()) == []
+# ------------------------------------------------------------- adapter: cards read face up
+def test_therapy_club_cards_are_read_face_up_and_the_lead_waits_for_them():
+    state = state_before("49-therapy-club-on", stop="card_revealed")  # seats 2 and 4 each reveal a card
+    a = Adapter()
+    assert "Therapy Club: seats 2 and 4 each reveal" in a.waits(obs(DEALT, "trick", "AH", from_zone="seat:1"), state)
+    assert a.translate(obs(DEALT, "seat:2", "JK"), state) == [CardRevealed(2, parse_card("JK"))]
+    assert a.translate(obs(DEALT, "seat:3", "QH"), state) == []  # the Maker's partner reveals nothing
     assert "asks no card of that seat" in a.needs_host[-1].reason
 
 
+def test_the_dummy_hand_is_shown_once_all_five_cards_lie_face_up():
+    state = state_before("53-dummy-on", stop="hand_shown")
+    shown = next(e for e in round_log("53-dummy-on") if e.type == "hand_shown")
+    a = Adapter()
+    got = [a.translate(obs(DEALT, "seat:3", c.code, track=60 + k), state) for k, c in enumerate(shown.cards)]
+    assert got == [[]] * 4 + [[HandShown(3, shown.cards)]]
+    assert "laid 4 of 5" in a.ignored[-1].reason
+
+
 def test_a_card_named_on_a_phone_first_adds_nothing_when_seen_landing():
-    a = stand_in()
-    gold = Round(to_play=3, trick=[{"seat": 1, "card": "AS"}, {"seat": 2, "card": "QS"}])
-    assert a.translate(obs(DEALT, "trick", "QS"), gold) == [] and "played already" in a.ignored[-1].reason
-    assert a.translate(obs(DEALT, "trick", "9S"), gold) == [CardPlayed(3, parse_card("9S"))]
+    state = state_before("43-party-crasher-on", 2)  # A♥ and the benny in the trick
+    a = Adapter()
+    assert a.translate(obs(DEALT, "trick", "JK"), state) == [] and "played already" in a.ignored[-1].reason
