@@ -180,12 +180,13 @@ TAKEN_MM = 140.0  # the end of each seat's band where the Maker's taken card lie
 
 def boneyard_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
     """A Boneyard euchre table (four seats, partners opposite): the seats in two rows as
-    `default_zones`, a card deep, each row ending in that seat's "taken:N" place, where the Maker's
-    taken card lies face up (part of the hand until played: bottom seats at their right end, top
-    seats, whose row runs right to left, at their left end); between the rows, left to right: the
-    deck, the boneyard (the five bones in a row, one face up, later flips), the trick area (each
-    seat plays on its own side) and each team's taken tricks, face down ("tricks:1" above
-    "tricks:2"; team 1 is the first and third seats). Needs the default 1000 x 560 mm table."""
+    `default_zones`, a card deep, each seat's place ending, at the table's side, in its "taken:N"
+    place, where the Maker's taken card lies face up (part of the hand until played). Between the
+    rows, left to right: the deck above the boneyard (the five bones in a row, one face up, later
+    flips), the trick area in the middle (each seat plays straight in front of itself, so a card
+    never crosses another seat's place on its way) and each team's taken tricks, face down
+    ("tricks:1" above "tricks:2", each pile crosswise; team 1 is the first and third seats). Needs the default
+    1000 x 560 mm table."""
     if n_seats != 4:
         raise ValueError(f"Boneyard euchre is played by four: no table for {n_seats} seats")
     g = geometry or TableGeometry()
@@ -195,18 +196,17 @@ def boneyard_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> Z
     for seat in _seat_zones(n_seats, g, m, band):
         xs, ys = [p[0] for p in seat.polygon], [p[1] for p in seat.polygon]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        top = (y0 + y1) / 2 < H / 2
-        cut = x0 + TAKEN_MM if top else x1 - TAKEN_MM
-        hand, taken = ((cut, x1), (x0, cut)) if top else ((x0, cut), (cut, x1))
-        n = seat.name.split(":")[1]
+        left = (x0 + x1) / 2 < W / 2
+        hand, taken = ((x0 + TAKEN_MM, x1), (x0, x0 + TAKEN_MM)) if left else ((x0, x1 - TAKEN_MM), (x1 - TAKEN_MM, x1))
         zones += [Zone(seat.name, _rect(hand[0], y0, hand[1], y1)),
-                  Zone(f"taken:{n}", _rect(taken[0], y0, taken[1], y1))]
+                  Zone(f"taken:{seat.name.split(':')[1]}", _rect(taken[0], y0, taken[1], y1))]
     y0, y1 = m + band, H - m - band
+    deck_y = y0 + (y1 - y0) * 0.45  # the pack lies crosswise above the row of bones
+    x = [m + (W - 2 * m) * f for f in (0.0, 0.31, 0.69, 1.0)]  # columns: deck/boneyard, trick, tricks
     mid = (y0 + y1) / 2
-    x = [m + (W - 2 * m) * f for f in (0.0, 0.19, 0.46, 0.85, 1.0)]  # columns: deck, boneyard, trick, tricks
-    zones += [Zone("deck", _rect(x[0], y0, x[1], y1)), Zone("boneyard", _rect(x[1], y0, x[2], y1)),
-              Zone("trick", _rect(x[2], y0, x[3], y1)), Zone("tricks:1", _rect(x[3], y0, x[4], mid)),
-              Zone("tricks:2", _rect(x[3], mid, x[4], y1))]
+    zones += [Zone("deck", _rect(x[0], y0, x[1], deck_y)), Zone("boneyard", _rect(x[0], deck_y, x[1], y1)),
+              Zone("trick", _rect(x[1], y0, x[2], y1)), Zone("tricks:1", _rect(x[2], y0, x[3], mid)),
+              Zone("tricks:2", _rect(x[2], mid, x[3], y1))]
     return ZoneMap(zones, "table", g)
 
 
