@@ -58,6 +58,9 @@ def _bone_order(events: list[Event]) -> list[str | None]:
 def from_boneyard(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_GAP,
                   play_gap: float = PLAY_GAP) -> DealScript:
     """A Boneyard euchre referee log of one round -> a timed deal script, as a camera sees the table."""
+    rounds = sum(e.type == "hand_started" for e in events)
+    if rounds > 1:
+        raise ValueError(f"a deal script is one round, and this log starts {rounds}: cut it to the round to film")
     winners = iter(trick_winners(events))
     bones = iter(_bone_order(events))
     team = {}  # seat -> team number (the first and third seats are team 1)

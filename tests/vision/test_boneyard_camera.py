@@ -105,6 +105,8 @@ def test_a_log_the_referee_refuses_is_a_clear_error():
     bad = [e for e in log if not (e.type == "bid")]  # nobody took the bone: the discard is refused
     with pytest.raises(ValueError, match=r"event \d+ \(card_discarded\) is refused by the referee"):
         from_log(bad)
+    with pytest.raises(ValueError, match="one round, and this log starts 2"):
+        from_log(round_log("10-scheme-carried"))
 
 
 # ------------------------------------------------------------------- adapter: the deal
