@@ -129,9 +129,7 @@ class BoneyardTable:
     def _played(self, obs: Observation, rnd: dict, card, adapter) -> list[Event]:
         if card is None:
             return adapter._ask(obs, "a card went face down into the trick area: which card is it?")
-        played = {c["card"] for c in rnd.get("trick", [])} | {c["card"] for t in rnd.get("tricks", [])
-                                                              for c in t["cards"]}
-        if obs.card in played:
+        if obs.card in _just_played(rnd):
             return adapter._skip(obs, f"the {obs.card} is played already (named on a phone)")
         turn = rnd.get("to_play")
         came = obs.from_seat
@@ -164,6 +162,15 @@ class BoneyardTable:
         return None
 
     taken_back = staticmethod(TrickTable.taken_back)  # a refused card taken off the trick area again
+
+
+def _just_played(rnd: dict) -> set[str]:
+    """The cards of the trick in progress, or of the one just finished while none is: what a card
+    named on a phone (Fool's Gold, the Lucky Penny) has already given the referee when the camera
+    sees it land. A card back in a hand (Grave Robber) is not among them."""
+    trick = rnd.get("trick") or (rnd.get("tricks") or [{}])[-1].get("cards", [])
+    in_hands = {c for s in rnd.get("seats", []) for c in s.get("cards", ())}
+    return {c["card"] for c in trick} - in_hands
 
 
 __all__ = ["BoneyardTable"]

@@ -19,6 +19,7 @@ import numpy as np
 
 from .calibration import TableGeometry, ZoneMap
 from .dealscript import DealScript, expected_event
+from .tracks import LEAVING
 
 CARD_H, CARD_W = 88.9, 63.5
 SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
@@ -260,7 +261,8 @@ class Choreography:
             dest = self._pile_pose(s.zone, pose[2]) if pile else (edge[0], edge[1], pose[2])
             c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, flip=s.action == "gather",
                                     hand_from=edge if k == 0 else None))
-            self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
+            if (c.zone or "").split(":")[0] not in LEAVING:  # off a pile of taken tricks: gone for the camera already
+                self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
             if pile:
                 c.zone = s.zone
             else:

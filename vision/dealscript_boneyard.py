@@ -11,9 +11,11 @@ each finished trick is gathered face down onto its team's pile ("tricks:T").
 
 What the camera cannot read stays a phone event with no card of its own on the table: the
 Maker's discard, Collect Call and Sweet Nothings (cards handed over face down), the Lucky Penny
-placed, Fusion's declined lead, Grave Robber, the Joker's trump. A Fool's Gold or Lucky Penny card
-is named on the phone and then seen landing in the trick area, which adds nothing (the referee
-has it already). Who wins each trick is the referee's: the log is replayed and its view asked.
+placed (the partner takes the top bone up: the camera sees a back leave), Fusion's declined lead,
+Grave Robber (the card taken up off a pile the camera counts as gone), the Joker's trump, Therapy Club's and Dummy's cards (read face up by the adapter,
+but not filmed here). A Fool's Gold or Lucky Penny card is named on the phone and then seen landing
+in the trick area, which adds nothing (the referee has it already). Who wins each trick is the
+referee's: the log is replayed and its view asked.
 """
 
 from __future__ import annotations
@@ -41,18 +43,25 @@ def trick_winners(events: list[Event]) -> list[int]:
     return [t["winner"] for t in view(state, HOST)[GAME].get("tricks", [])]
 
 
+def _penny(events: list[Event]) -> str | None:
+    """The Lucky Penny's card: named when placed, or once it is played (None: never named)."""
+    named = [e.card.code for e in events if e.type in ("penny_placed", "penny_played") and e.card]
+    return named[0] if named else None
+
+
 def _bone_order(events: list[Event]) -> list[str | None]:
-    """The face-down bones as they lie in the row: the ones flipped later last, the first flipped on
-    top (the dealer turns up the top bone), so each flip shows the card it names. Which face-down
-    bone is which the camera cannot tell, so only the flipped ones need their names."""
+    """The face-down bones as they lie in the row: the ones drawn later (flipped, or the Lucky Penny)
+    last, the first drawn on top (the dealer draws the top bone), so each flip shows the card it
+    names. Which face-down bone is which the camera cannot tell, so only the drawn ones need names."""
     down = [e.card.code if e.card else None for e in events
             if e.type == "card_dealt" and e.seat is None and not e.up]
-    flipped = [e.card.code for e in events if e.type == "bone_flipped"]
-    if len(flipped) > len(down):
-        raise ValueError(f"the log flips {len(flipped)} bones but deals {len(down)} face down")
-    unflipped = len(down) - len(flipped)
-    rest = [c for c in down if c not in flipped][:unflipped]
-    return rest + [None] * (unflipped - len(rest)) + flipped[::-1]
+    drawn = [e.card.code if e.type == "bone_flipped" else _penny(events) for e in events
+             if e.type in ("bone_flipped", "penny_placed")]
+    if len(drawn) > len(down):
+        raise ValueError(f"the log draws {len(drawn)} bones but deals {len(down)} face down")
+    undrawn = len(down) - len(drawn)
+    rest = [c for c in down if c not in drawn][:undrawn]
+    return rest + [None] * (undrawn - len(rest)) + drawn[::-1]
 
 
 def from_boneyard(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_GAP,
@@ -117,6 +126,12 @@ def from_boneyard(events: list[Event], *, seed: int = 0, deal_gap: float = DEAL_
             if et == "bid" and e.bid == "take":  # the Maker lays the taken bone in front of them
                 card_step(Step(t, "move", e.seat, up_bone, zone=f"taken:{e.seat}", expect=None))
                 t += deal_gap + 0.4
+            elif et == "penny_placed" and _penny(events):  # the partner takes the top bone, unseen
+                card_step(Step(t, "pickup", e.seat, _penny(events)))
+                t += deal_gap
+            elif et == "grave_robbed":  # the partner takes the card off the team's pile into the hand
+                card_step(Step(t, "pickup", e.seat, e.card.code))
+                t += deal_gap
             elif et in LANDS_SEEN:  # seen landing: the referee has it already
                 play(Step(t, "play", e.seat, e.card.code, expect=None))
     if dealt and not picked_up:  # a log that stops after the deal

@@ -100,6 +100,18 @@ def test_a_round_log_becomes_the_round_as_the_camera_sees_it():
     assert [s.to_json() for s in again.steps] == [s.to_json() for s in script.steps] and again.table == script.table
 
 
+def test_the_lucky_penny_is_the_top_bone_taken_up_unseen_and_named_on_the_phone_when_played():
+    log = round_log("32-lucky-penny")
+    script = from_log(log, seed=3)
+    bones = [s.card for s in script.steps if s.action == "deal" and s.zone == "boneyard"]
+    assert bones[-1] == "JH"  # drawn first: the top bone
+    assert [(s.seat, s.card) for s in script.steps if s.action == "pickup" and s.card] == [(4, "JH")]
+    assert [(s.seat, s.expect) for s in script.steps if s.action == "play" and s.card == "JH"] == [(4, None)]
+    ref = camera_reference(script)
+    assert [e.type for e in ref if e.type.startswith("penny")] == ["penny_placed", "penny_played"]
+    assert [e.to_json() for e in ref if e.type == "card_played"] == [e.to_json() for e in log if e.type == "card_played"]
+
+
 def test_a_log_the_referee_refuses_is_a_clear_error():
     log = round_log("43-party-crasher-on")
     bad = [e for e in log if not (e.type == "bid")]  # nobody took the bone: the discard is refused
@@ -237,3 +249,8 @@ def test_a_card_named_on_a_phone_first_adds_nothing_when_seen_landing():
     state = state_before("43-party-crasher-on", 2)  # A♥ and the benny in the trick
     a = Adapter()
     assert a.translate(obs(DEALT, "trick", "JK"), state) == [] and "played already" in a.ignored[-1].reason
+
+
+def test_a_card_robbed_back_from_a_trick_is_played_again():
+    state = state_before("25-grave-robber-takes-the-benny", 5)  # seat 3 took the benny back; J♥ led
+    assert Adapter().translate(obs(DEALT, "trick", "JK"), state) == [CardPlayed(3, parse_card("JK"))]
