@@ -11,7 +11,7 @@ the referee's current state so that one physical fact gives at most one event:
 * at a Boonaken table `vision.adapter_tricks.TrickTable` reads every observation instead (the
   centre, the set-aside row, the discards, and the trick area by turn), and at a Boneyard euchre
   table `vision.adapter_boneyard.BoneyardTable` (the boneyard, the taken card, the trick area by
-  the round's play order): `TRICK_TABLES`, by the game's id;
+  the round's play order): `Adapter.tables`, by the game's id;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
   for the host to confirm or correct: it never becomes a wrong announcement;
 * `waits` says when an observation must wait for the people at the table (a card leaving while a
@@ -32,9 +32,6 @@ from .adapter_tricks import TrickTable
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 
 
-TRICK_TABLES = ("boonaken", "boneyard-euchre")  # games whose own reader takes every observation
-
-
 @dataclass
 class Held:
     obs: Observation
@@ -45,7 +42,8 @@ class Adapter:
     def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None,
                  boneyard: BoneyardTable | None = None):
         self.swap_window = swap_window
-        self.tables = dict(zip(TRICK_TABLES, (tricks or TrickTable(), boneyard or BoneyardTable())))
+        # the games whose own reader takes every observation, by id
+        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable()}
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -87,8 +85,9 @@ class Adapter:
             return self._ask(obs, f"{obs.kind}: card not read with confidence ({cands}): confirm or correct it")
         if not self._in_hand(state):
             return self._skip(obs, "no hand in progress")
-        if self._trick_table(state):
-            return self._trick_table(state).translate(obs, state, self)
+        table = self._trick_table(state)
+        if table:
+            return table.translate(obs, state, self)
         kind, seat = obs.kind, obs.seat
         card = parse_card(obs.card) if obs.card else None
         if kind == DEALT:
@@ -143,8 +142,9 @@ class Adapter:
         hand = getattr(state, "hand", None)
         if obs.unconfirmed or hand is None or hand.phase == "over":
             return None
-        if self._trick_table(state):
-            return self._trick_table(state).waits(obs, state)
+        table = self._trick_table(state)
+        if table:
+            return table.waits(obs, state)
         if obs.seat is None:
             return None
         if obs.kind == REMOVED and obs.card:

@@ -261,7 +261,7 @@ class Choreography:
             dest = self._pile_pose(s.zone, pose[2]) if pile else (edge[0], edge[1], pose[2])
             c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, flip=s.action == "gather",
                                     hand_from=edge if k == 0 else None))
-            if (c.zone or "").split(":")[0] not in LEAVING:  # off a pile of taken tricks: gone for the camera already
+            if (c.zone or "").split(":")[0] not in LEAVING:  # off a pile of taken tricks: gone for the camera
                 self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
             if pile:
                 c.zone = s.zone
