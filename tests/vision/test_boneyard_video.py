@@ -32,7 +32,7 @@ def round_video(tmp_path_factory):
     script = from_log(round_log(), seed=3)
     script.table["size"] = [960, 540]  # small frames: the oracle reads them as well, and 2 cores render them
     out = tmp_path_factory.mktemp("boneyard")
-    truth, _ = render(script, out / "round.mp4")
+    truth, _ = render(script, out / "round.mp4", preset="veryfast")  # a throwaway file: encoded fast
     return out / "round.mp4", truth, script
 
 
