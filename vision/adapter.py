@@ -8,8 +8,10 @@ the referee's current state so that one physical fact gives at most one event:
   `CardsSwapped`; a lone move becomes `CardMoved` when the window closes;
 * at showdown a seat's hole cards turned up one by one become one `HandShown` once all are up;
 * a move into the trick area is `CardPlayed` by the seat it came from;
-* at a Boonaken table (`CENTRE_CARD_GAMES`) `vision.adapter_tricks.TrickTable` reads every
-  observation instead: the centre, the set-aside row, the discards, and the trick area by turn;
+* at a Boonaken table `vision.adapter_tricks.TrickTable` reads every observation instead (the
+  centre, the set-aside row, the discards, and the trick area by turn), and at a Boneyard euchre
+  table `vision.adapter_boneyard.BoneyardTable` (the boneyard, the taken card, the trick area by
+  the round's play order): `Adapter.tables`, by the game's id;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
   for the host to confirm or correct: it never becomes a wrong announcement;
 * `waits` says when an observation must wait for the people at the table (a card leaving while a
@@ -25,11 +27,9 @@ from referee.cards import parse_card
 from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped,
                             CardTurnedDown, Event, HandShown)
 
+from .adapter_boneyard import BoneyardTable
 from .adapter_tricks import TrickTable
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
-
-
-CENTRE_CARD_GAMES = {"boonaken"}  # games with cards dealt to the centre of the table
 
 
 @dataclass
@@ -39,9 +39,11 @@ class Held:
 
 
 class Adapter:
-    def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None):
+    def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None,
+                 boneyard: BoneyardTable | None = None):
         self.swap_window = swap_window
-        self.tricks = tricks or TrickTable()  # how a Boonaken table reads
+        # the games whose own reader takes every observation, by id
+        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable()}
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -83,8 +85,9 @@ class Adapter:
             return self._ask(obs, f"{obs.kind}: card not read with confidence ({cands}): confirm or correct it")
         if not self._in_hand(state):
             return self._skip(obs, "no hand in progress")
-        if self._trick_table(state):
-            return self.tricks.translate(obs, state, self)
+        table = self._trick_table(state)
+        if table:
+            return table.translate(obs, state, self)
         kind, seat = obs.kind, obs.seat
         card = parse_card(obs.card) if obs.card else None
         if kind == DEALT:
@@ -139,8 +142,9 @@ class Adapter:
         hand = getattr(state, "hand", None)
         if obs.unconfirmed or hand is None or hand.phase == "over":
             return None
-        if self._trick_table(state):
-            return self.tricks.waits(obs, state)
+        table = self._trick_table(state)
+        if table:
+            return table.waits(obs, state)
         if obs.seat is None:
             return None
         if obs.kind == REMOVED and obs.card:
@@ -155,11 +159,12 @@ class Adapter:
     def taken_back(self, held: Observation, removal: Observation, state) -> str | None:
         """Does `removal` withdraw the held observation `held` (a refused card taken back off the
         trick area)? Why, in words; None: it does not."""
-        return self.tricks.taken_back(held, removal) if self._trick_table(state) else None
+        table = self._trick_table(state)
+        return table.taken_back(held, removal) if table else None
 
-    @staticmethod
-    def _trick_table(state) -> bool:
-        return getattr(state, "game", "") in CENTRE_CARD_GAMES
+    def _trick_table(self, state):
+        """The game's own reader (None: the stud reading below)."""
+        return self.tables.get(getattr(state, "game", ""))
 
     def _showdown_waits(self, state, seat) -> bool:
         hand = state.hand

@@ -174,9 +174,48 @@ def boonaken_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> Z
     return ZoneMap(zones, "table", g)
 
 
+BONEYARD_ZONES = ("deck", "boneyard", "trick", "tricks:1", "tricks:2")
+TAKEN_MM = 140.0  # the end of each seat's band where the Maker's taken card lies, face up
+
+
+def boneyard_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
+    """A Boneyard euchre table (four seats, partners opposite): the seats in two rows as
+    `default_zones`, a card deep, each seat's place ending, at the table's side, in its "taken:N"
+    place, where the Maker's taken card lies face up (part of the hand until played). Between the
+    rows, left to right: the deck above the boneyard (the five bones in a row, one face up, later
+    flips), the trick area in the middle (each seat plays straight in front of itself, so a card
+    never crosses another seat's place on its way) and each team's taken tricks, face down
+    ("tricks:1" above "tricks:2", each pile crosswise; team 1 is the first and third seats). Needs the default
+    1000 x 560 mm table."""
+    if n_seats != 4:
+        raise ValueError(f"Boneyard euchre is played by four: no table for {n_seats} seats")
+    g = geometry or TableGeometry()
+    W, H, m = g.width_mm, g.height_mm, _margin(g)
+    band = min(110.0, (H - 2 * m) * 0.3)
+    zones = []
+    for seat in _seat_zones(n_seats, g, m, band):
+        xs, ys = [p[0] for p in seat.polygon], [p[1] for p in seat.polygon]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        left = (x0 + x1) / 2 < W / 2
+        hand, taken = ((x0 + TAKEN_MM, x1), (x0, x0 + TAKEN_MM)) if left else ((x0, x1 - TAKEN_MM), (x1 - TAKEN_MM, x1))
+        zones += [Zone(seat.name, _rect(hand[0], y0, hand[1], y1)),
+                  Zone(f"taken:{seat.name.split(':')[1]}", _rect(taken[0], y0, taken[1], y1))]
+    y0, y1 = m + band, H - m - band
+    deck_y = y0 + (y1 - y0) * 0.45  # the pack lies crosswise above the row of bones
+    x = [m + (W - 2 * m) * f for f in (0.0, 0.31, 0.69, 1.0)]  # columns: deck/boneyard, trick, tricks
+    mid = (y0 + y1) / 2
+    zones += [Zone("deck", _rect(x[0], y0, x[1], deck_y)), Zone("boneyard", _rect(x[0], deck_y, x[1], y1)),
+              Zone("trick", _rect(x[1], y0, x[2], y1)), Zone("tricks:1", _rect(x[2], y0, x[3], mid)),
+              Zone("tricks:2", _rect(x[2], mid, x[3], y1))]
+    return ZoneMap(zones, "table", g)
+
+
+GAME_ZONES = {"boonaken": boonaken_zones, "boneyard-euchre": boneyard_zones}
+
+
 def zones_for(game: str | None, n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
-    """The default zone map for a game: Boonaken's own layout, else `default_zones`."""
-    return (boonaken_zones if game == "boonaken" else default_zones)(n_seats, geometry)
+    """The default zone map for a game: its own layout (`GAME_ZONES`), else `default_zones`."""
+    return GAME_ZONES.get(game or "", default_zones)(n_seats, geometry)
 
 
 # --------------------------------------------------------------------------- homography
@@ -314,5 +353,6 @@ def marker_sheet(dpi: int = 300, marker_mm: float = 50.0, ids=CORNER_IDS) -> np.
     return page
 
 
-__all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "boonaken_zones", "zones_for", "BOONAKEN_ZONES", "Calibration", "CalibrationStatus",
+__all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "boonaken_zones", "boneyard_zones", "zones_for",
+           "BOONAKEN_ZONES", "BONEYARD_ZONES", "GAME_ZONES", "Calibration", "CalibrationStatus",
            "marker_image", "marker_sheet", "CORNER_IDS"]

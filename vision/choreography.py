@@ -19,6 +19,7 @@ import numpy as np
 
 from .calibration import TableGeometry, ZoneMap
 from .dealscript import DealScript, expected_event
+from .tracks import LEAVING
 
 CARD_H, CARD_W = 88.9, 63.5
 SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
@@ -180,10 +181,11 @@ class Choreography:
                 continue
             c = by_code[s.card]
             pose = c.motions[-1].b
-            if s.action in ("expose", "turndown"):
-                c.motions.append(Motion(s.t, s.t + FLIP, pose, pose, flip=True, hand_from=self.seat_edge(s.seat)))
+            if s.action in ("expose", "turndown"):  # by its seat, or a table zone's card by the dealer
+                arm = self.seat_edge(s.seat) if s.seat is not None else dealer_arm
+                c.motions.append(Motion(s.t, s.t + FLIP, pose, pose, flip=True, hand_from=arm))
                 self._expect("exposed" if s.action == "expose" else "turned_down", s, s.t + FLIP, card=s.card,
-                             up=s.action == "expose", event=exp)
+                             up=s.action == "expose", zone=None if s.seat is not None else c.zone, event=exp)
             elif s.action in ("move", "swap", "play"):
                 if s.action == "swap":
                     o = by_code[s.other]
@@ -196,16 +198,24 @@ class Choreography:
                     self._expect("moved", s, s.t + 0.8, card=s.other, zone=f"seat:{s.seat}", from_zone=f"seat:{s.to}",
                                  event=None)
                 else:
-                    if s.action == "play":
+                    came = c.zone
+                    if s.action == "play" and came and not came.startswith("seat:"):
+                        dest, zone = self.trick_slot(s.seat), "trick"  # a card laid out (Boneyard's taken card)
+                    elif s.action == "play":
                         x0, y0, x1, y1 = self.zone_rect("trick")
                         dest, zone = ((x0 + x1) / 2, (y0 + y1) / 2, 0.0), "trick"
+                    elif s.zone:  # to a table zone (Boneyard: the taken bone in front of the Maker)
+                        i = slots.get(s.zone, 0)
+                        slots[s.zone] = i + 1
+                        dest, zone = self.zone_slot_pose(s.zone, i), s.zone
                     else:
                         i = slots.get(s.to, 0)
                         slots[s.to] = i + 1
                         dest, zone = self.slot_pose(s.to, i), f"seat:{s.to}"
                     c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, hand_from=self.seat_edge(s.seat)))
                     c.zone = zone
-                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=zone, event=exp)
+                    self._expect("moved", s, s.t + 0.8, card=s.card, zone=zone, event=exp,
+                                 from_zone=came if came and not came.startswith("seat:") else None)
             elif s.action == "remove":
                 ex, ey = self.seat_edge(s.seat)
                 c.motions.append(Motion(s.t, s.t + 0.6, pose, (ex, ey * 0.9 + pose[1] * 0.1, pose[2]),
@@ -245,12 +255,24 @@ class Choreography:
                      and (c.zone == where or c.zone.split(":")[0] == where)]
         edge = self.seat_edge(s.seat)
         self._gathered += s.action == "gather"
+        pile = s.action == "gather" and s.zone  # Boneyard: onto the team's pile of taken tricks, which stays
         for k, c in enumerate(cards):
             pose, up = c.motions[-1].b, c.up != (sum(m.flip for m in c.motions) % 2 == 1)
-            c.motions.append(Motion(s.t, s.t + 0.8, pose, (edge[0], edge[1], pose[2]), flip=s.action == "gather",
+            dest = self._pile_pose(s.zone, pose[2]) if pile else (edge[0], edge[1], pose[2])
+            c.motions.append(Motion(s.t, s.t + 0.8, pose, dest, flip=s.action == "gather",
                                     hand_from=edge if k == 0 else None))
-            c.gone_at = s.t + 0.8
-            self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
+            if (c.zone or "").split(":")[0] not in LEAVING:  # off a pile of taken tricks: gone for the camera
+                self._expect("removed", s, s.t + 0.8, card=c.code if up else None, zone=c.zone, event=None)
+            if pile:
+                c.zone = s.zone
+            else:
+                c.gone_at = s.t + 0.8
+
+    def _pile_pose(self, zone: str, angle: float):
+        """A taken trick's card squared onto the pile in `zone` (the camera counts it gone: `LEAVING`)."""
+        x0, y0, x1, y1 = self.zone_rect(zone)
+        j = self.rng.normal(0, 1.0, 2)
+        return ((x0 + x1) / 2 + j[0], (y0 + y1) / 2 + j[1], math.pi / 2 if (y1 - y0) < CARD_H + 8 else angle)
 
     def _expect(self, kind, s, t_rest, *, card=None, up=True, zone=None, from_zone=None, event=None):
         self.expected.append({"kind": kind, "t": s.t, "rest_frame": int(math.ceil(t_rest * self.fps)),

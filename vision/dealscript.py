@@ -17,6 +17,9 @@ or a host `event` (a referee event the camera cannot see: bets, decisions):
     {"t": 21.0, "action": "pickup", "seat": 1, "zone": "centre"}     # ... or the centre cards (or "card")
     {"t": 22.0, "action": "discard", "seat": 1}                      # face down from the hand to "discards"
     {"t": 30.0, "action": "gather", "seat": 3}                       # the trick area's cards, face down, to 3
+    {"t": 30.0, "action": "gather", "seat": 3, "zone": "tricks:1"}   # ... onto a pile that stays (Boneyard)
+    {"t": 12.0, "action": "move", "seat": 1, "card": "9H", "zone": "taken:1"}   # a card to a table zone
+    {"t": 9.0, "action": "expose", "card": "JS"}                     # a table zone's card turned up (a bone)
     {"t": 2.5, "event": {"type": "bet", "seat": 1}}
 
 A card action may carry `"expect"`: the referee event the camera should produce for it (or
@@ -24,7 +27,8 @@ null for none, e.g. a trade the host already settled by a decision). Without it 
 translation is expected (`deal` -> card_dealt with the card hidden when face down, etc.).
 `from_hand(events)` turns a referee hand log into a timed script the way a camera would see
 it: hole cards unseen, physical swaps after trade decisions, hole cards turned up at showdown.
-A "play" of a card not on the table comes from the seat's hand (Boonaken: `vision.dealscript_tricks`).
+A "play" of a card not on the table comes from the seat's hand (Boonaken: `vision.dealscript_tricks`;
+Boneyard euchre: `vision.dealscript_boneyard`).
 """
 
 from __future__ import annotations
@@ -138,12 +142,15 @@ def expected_event(step: Step) -> dict | None:
     if a == "deal":
         up = step.face == "up"
         seat = step.seat if step.zone is None else None  # a card dealt to a table zone is nobody's
+        deck = "aside" if step.zone == "aside" else "boneyard" if step.zone == "boneyard" and not up else "main"
         return {"type": "card_dealt", "seat": seat, "card": step.card if up else None, "up": up,
-                "street": None, "deck": "aside" if step.zone == "aside" else "main"}
+                "street": None, "deck": deck}
     if a == "expose":
         return {"type": "card_exposed", "seat": step.seat, "card": step.card}
     if a == "turndown":
         return {"type": "card_turned_down", "seat": step.seat, "card": step.card}
+    if a == "move" and step.zone:  # laid in a table zone: the phones told the referee (Take It)
+        return None
     if a == "move":
         return {"type": "card_moved", "from_seat": step.seat, "card": step.card, "to_seat": step.to}
     if a == "swap":  # canonical order: the lower seat first (as the adapter gives it)
@@ -238,6 +245,10 @@ def from_log(events: list[Event], *, seed: int = 0) -> DealScript:
         from .dealscript_tricks import from_boonaken
 
         return from_boonaken(events, seed=seed)
+    if game == "boneyard-euchre":
+        from .dealscript_boneyard import from_boneyard
+
+        return from_boneyard(events, seed=seed)
     return from_hand(events, seed=seed)
 
 

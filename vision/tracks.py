@@ -9,7 +9,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
-LEAVING = ("discard",)    # a card put here has left play
+LEAVING = ("discard", "tricks")  # a card put here has left play (Boneyard: a team's taken tricks)
 CHIP_ZONES = ("pot",)     # the bets lie here: chip piles look most like unread card faces
 
 

@@ -25,9 +25,10 @@ from .choreography import CARD_H, CARD_W, Choreography
 from .dealscript import DealScript, camera_reference
 
 GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
-# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards):
+# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards), and
+# Boneyard euchre (the boneyard, the taken cards, the trick, the taken tricks):
 # the default 1000 x 560 mm table that `croupier run` assumes, with `calibration.boonaken_zones`
-GAME_GEOMETRY = {"boonaken": TableGeometry()}
+GAME_GEOMETRY = {"boonaken": TableGeometry(), "boneyard-euchre": TableGeometry()}  # and `boneyard_zones`
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
 
 
@@ -217,7 +218,7 @@ class Truth:
 class _Writer:
     """H.264 through PyAV when installed (small files: the bundled demo), else OpenCV's mp4v."""
 
-    def __init__(self, path: Path, fps: float, size, crf: int = 26):
+    def __init__(self, path: Path, fps: float, size, crf: int = 26, preset: str = "medium"):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -230,7 +231,7 @@ class _Writer:
             self.stream = self.container.add_stream("libx264", rate=int(round(fps)))
             self.stream.width, self.stream.height = size
             self.stream.pix_fmt = "yuv420p"
-            self.stream.options = {"crf": str(crf), "preset": "medium"}
+            self.stream.options = {"crf": str(crf), "preset": preset}
         else:
             self.cv = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), fps, tuple(size))
             if not self.cv.isOpened():
@@ -253,10 +254,11 @@ class _Writer:
 
 
 def render(script: DealScript, out_path: str | Path | None, *, crf: int = 26, keep_frames: bool = False,
-           progress=None):
-    """Render the script to `out_path` (None: no file). Returns (Truth, frames or None)."""
+           progress=None, preset: str = "medium"):
+    """Render the script to `out_path` (None: no file). Returns (Truth, frames or None). `preset` is
+    x264's: "medium" keeps files small (the bundled demo); a faster one suits a test's throwaway video."""
     r = Renderer(script)
-    writer = _Writer(Path(out_path), r.fps, (r.W, r.H), crf) if out_path is not None else None
+    writer = _Writer(Path(out_path), r.fps, (r.W, r.H), crf, preset) if out_path is not None else None
     per_frame, kept = [], []
     try:
         for i in range(r.n_frames):
