@@ -1,7 +1,7 @@
 """Training the Bonnu face classifier (torch: the `[train]` extra; never imported at run time).
 
 `python -m vision.train_bonnu --data build/bonnu/data --out build/bonnu/run --minutes 20` trains
-on data from `python -m vision.synth.bonnu_data`, saves a checkpoint after every epoch (a
+on data from `python -m vision.synth.bonnu_data` (every train*.npz there), saves a checkpoint after every epoch (a
 re-run with the same --out resumes from it), and exports models/bonnu_classifier.onnx (outputs
 `logits` N x 61 and an L2-normalised `embedding` N x 64, what `croupier enrol` fits on).
 
@@ -85,13 +85,21 @@ def evaluate(model: nn.Module, x: torch.Tensor, y: torch.Tensor) -> float:
 
 
 def train(data: Path, out: Path, epochs: int = 12, minutes: float | None = None, lr: float = 3e-3,
-          batch: int = 64, threads: int = 1, seed: int = 0) -> dict:
+          batch: int = 64, threads: int = 1, seed: int = 0, init: Path | None = None) -> dict:
+    """Train on every DATA/train*.npz, validate on DATA/val.npz. init: a checkpoint (last.pt) whose
+    weights start a new schedule (a fresh --out)."""
     torch.set_num_threads(threads)
     torch.manual_seed(seed)
-    tr, va = np.load(data / "train.npz"), np.load(data / "val.npz")
-    xt, yt = _tensor(tr["x"]), torch.from_numpy(tr["y"])
+    parts = [np.load(p) for p in sorted(data.glob("train*.npz"))]
+    if not parts:
+        raise FileNotFoundError(f"no train*.npz in {data} (python -m vision.synth.bonnu_data {data})")
+    va = np.load(data / "val.npz")
+    xt = _tensor(np.concatenate([p["x"] for p in parts]))
+    yt = torch.from_numpy(np.concatenate([p["y"] for p in parts]))
     xv, yv = _tensor(va["x"]), torch.from_numpy(va["y"])
     model = BonnuNet()
+    if init:
+        model.load_state_dict(torch.load(init, weights_only=False)["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = max(1, epochs * (len(xt) // batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=steps, pct_start=0.15)
@@ -122,8 +130,8 @@ def train(data: Path, out: Path, epochs: int = 12, minutes: float | None = None,
         state["epoch"] += 1
         state["seconds"] = time.time() - start
         acc = evaluate(model, xv, yv)
-        state["history"].append({"epoch": state["epoch"], "loss": round(total / len(order), 4), "val_acc": round(acc, 4),
-                                 "seconds": round(state["seconds"])})
+        state["history"].append({"epoch": state["epoch"], "loss": round(total / len(order), 4),
+                                 "val_acc": round(acc, 4), "seconds": round(state["seconds"])})
         print(json.dumps(state["history"][-1]), flush=True)
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "state": state}, ck)
@@ -150,9 +158,10 @@ def main(argv=None) -> int:
     ap.add_argument("--minutes", type=float, help="stop after the epoch that passes this much training time")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--init", type=Path, help="start from this checkpoint's weights (a new schedule)")
     ap.add_argument("--export", type=Path, default=Path("models/bonnu_classifier.onnx"))
     a = ap.parse_args(argv)
-    res = train(a.data, a.out, a.epochs, a.minutes, a.lr, threads=a.threads)
+    res = train(a.data, a.out, a.epochs, a.minutes, a.lr, threads=a.threads, init=a.init)
     export(res["model"], a.export)
     print(json.dumps({"epochs": res["epoch"], "seconds": round(res["seconds"]), "export": str(a.export)}))
     return 0

@@ -35,18 +35,22 @@ INK_DARK = {"yellow", "white"}  # these bodies carry dark numbers, the others li
 @dataclass(frozen=True)
 class BonnuStyle:
     name: str
-    font: str  # file under FONT_DIR
+    fonts: tuple[str, ...]  # files under FONT_DIR: each card is lettered in one of them
     margin: float  # white edge around the coloured body, share of the card width (0: full bleed)
     centre: str  # "oval": the number in a light tilted oval; "plain": straight on the body; "band"
     centre_size: float  # centre number height, share of the card height
     corner_size: float
 
 
+# the training styles' letterings: every sans face on the machine (one font per layout learnt the
+# font: 0.72 on the held-out serif style, its 8s read as 0s); the serif family is held out
+SANS = ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSans.ttf",
+        "DejaVuSans-BoldOblique.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf")
 STYLES = (
-    BonnuStyle("oval", "DejaVuSans-Bold.ttf", 0.06, "oval", 0.30, 0.11),
-    BonnuStyle("flat", "DejaVuSansCondensed-Bold.ttf", 0.0, "plain", 0.36, 0.12),
-    BonnuStyle("mono", "DejaVuSansMono-Bold.ttf", 0.04, "ring", 0.28, 0.10),
-    BonnuStyle("serif_band", "DejaVuSerif-Bold.ttf", 0.05, "band", 0.32, 0.10),
+    BonnuStyle("oval", SANS, 0.06, "oval", 0.30, 0.11),
+    BonnuStyle("flat", SANS, 0.0, "plain", 0.36, 0.12),
+    BonnuStyle("mono", SANS, 0.04, "ring", 0.28, 0.10),
+    BonnuStyle("serif_band", ("DejaVuSerif-Bold.ttf",), 0.05, "band", 0.32, 0.10),
 )
 HELD_OUT_STYLE = "serif_band"
 TRAIN_STYLES = tuple(s.name for s in STYLES if s.name != HELD_OUT_STYLE)
@@ -94,7 +98,8 @@ def render_face(colour: str, value: int, style: BonnuStyle, rng) -> np.ndarray:
         d.rounded_rectangle([m, m, FACE_W - 1 - m, FACE_H - 1 - m], radius=max(2, r - m // 2),
                             outline=(150, 150, 150), width=2)
     cx, cy = FACE_W / 2, FACE_H / 2
-    big = _font(style.font, int(FACE_H * style.centre_size))
+    font = style.fonts[rng.integers(0, len(style.fonts))]
+    big = _font(font, int(FACE_H * style.centre_size * rng.uniform(0.9, 1.1)))
     centre_ink, outline, stroke = ink, None, 0
     if style.centre == "oval":  # a light oval tilted like a famous shedding game's; number in the body colour
         oval = Image.new("L", (FACE_W, FACE_H), 0)
@@ -113,8 +118,11 @@ def render_face(colour: str, value: int, style: BonnuStyle, rng) -> np.ndarray:
         d.rectangle([m, cy - b, FACE_W - 1 - m, cy + b], fill=tuple(int(c * 0.8 + 30) for c in body))
         d.line([m, cy - b, FACE_W - 1 - m, cy - b], fill=ink, width=3)
         d.line([m, cy + b, FACE_W - 1 - m, cy + b], fill=ink, width=3)
+    if not stroke:  # heavier or lighter printings of the same lettering: an outline in the ink itself
+        stroke = int(rng.integers(0, 3))
+        outline = centre_ink
     _number(d, cx, cy - FACE_H * 0.02, value, big, centre_ink, outline, stroke)
-    small = _font(style.font, int(FACE_H * style.corner_size))
+    small = _font(font, int(FACE_H * style.corner_size))
     half = Image.new("RGB", img.size, (0, 0, 0))
     mask = Image.new("L", img.size, 0)
     ox, oy = m + FACE_W * 0.11, m + FACE_H * 0.09
