@@ -117,9 +117,9 @@ def report(res: dict, label: str) -> None:
     e = res["e2e"]
     c = max(1, e["cards"])
     print(f"  end to end (finder + classifier), {res['ms_per_frame']:.1f} ms a frame: cards {e['cards']}, "
-          f"found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right {e['named_right']} "
-          f"({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, found but unread {e['unread']}, "
-          f"false cards {e['false_cards']}")
+          f"found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right "
+          f"{e['named_right']} ({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, "
+          f"found but unread {e['unread']}, false cards {e['false_cards']}")
     named = e["named_right"] + e["named_wrong"]
     print(f"  identity accuracy of named cards {e['named_right'] / max(1, named):.4f} ({e['named_right']}/{named})")
 
