@@ -35,6 +35,7 @@ def test_offline_training_smoke(tmp_path, monkeypatch):
 @pytest.mark.slow
 def test_small_classifier_distils_from_a_trained_one(tmp_path):
     torch = pytest.importorskip("torch")
+    pytest.importorskip("tqdm")             # the [train] extra draws the data, not torch alone
     from vision.synth.dataset import generate
     from vision.train import _classifier_net, train_classifier
 
@@ -107,6 +108,7 @@ def test_classifier_training_can_start_from_the_shipped_onnx(tmp_path, models_di
     rebuilt, the network reads crops exactly as the file does."""
     torch = pytest.importorskip("torch")
     pytest.importorskip("onnx")
+    pytest.importorskip("tqdm")             # the [train] extra, which train_classifier needs
     import onnxruntime as ort
 
     from vision.train import _classifier_net, classifier_state_from_onnx, train_classifier
