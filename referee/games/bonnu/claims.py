@@ -115,6 +115,15 @@ def bonnu_refusal(hand: Sequence[BonnuCard], top: BonnuCard | None,
     return f"{sums}, not {top.value}: a Bonnu needs the total of the number just played"
 
 
+def bonnu_rule(hand: Sequence[BonnuCard], top: BonnuCard | None) -> str:
+    """The rule an out-of-turn Bonnu of `hand` on `top` stands on: "bonnu-equal" (the total is the
+    number, a 0 on a 0 included) or "bonnu-ten" (a multiple of 10 on a 0). A hand not yet named is
+    judged by equality, the sheet's first reading."""
+    if top is not None and top.value == 0 and hand and hand_total(hand) != 0:
+        return "bonnu-ten"
+    return "bonnu-equal"
+
+
 # ----------------------------------------------------------------------------- the timing
 def _us(seconds: float) -> int:
     return round(seconds * 1_000_000)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...work import Refusal, Work
 from . import play_flow, shouts
-from .claims import CardTime, Claim, bonnu_refusal, cut_refusal, cutter_refusal, window_ruling
+from .claims import CardTime, Claim, bonnu_refusal, bonnu_rule, cut_refusal, cutter_refusal, window_ruling
 from .deck import hand_total
 from .events import CutLaid
 from .turns import turn_after_cut
@@ -49,7 +49,7 @@ def on_claim(game, w: Work, event) -> None:
               and 0 <= t - h[2] <= w.state.settings.double_tap_ms]
     if double:
         w.say(f"{KIND_WORDS[kind]} by seat {seat} again at {seconds(t)}: a double tap, one claim (the first at "
-              f"{seconds(double[0][2])}).", rule=kind, seats=(seat,))
+              f"{seconds(double[0][2])}).", rule="claim-timing", seats=(seat,))
         return
     rnd.heard += ((seat, same, t),)
     shouts.settle(game, w, t)
@@ -93,11 +93,8 @@ def _refusal(w: Work, rnd: BonnuRound, kind: str, seat: int, cards, window: Wind
         return bonnu_refusal(cards, window.card, settings)
     known = rnd.known.get(seat, ())
     hand = known if len(known) == rnd.holding(seat) else None      # checked against the hand when it is known
-    refusal = cut_refusal(hand, cards, window.card, settings) or \
+    return cut_refusal(hand, cards, window.card, settings, holding=rnd.holding(seat)) or \
         cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings)
-    if refusal is None and len(cards) == rnd.holding(seat) and settings.cut_out == "not_allowed":
-        return "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
-    return refusal
 
 
 def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, event, window: Window,
@@ -115,15 +112,11 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
         total = hand_total(cards)
         play_flow.lay(w, rnd, seat, cards, t, "bonnu")
         w.say(f"{said}. Bonnu! Seat {seat} lays the whole hand, {' '.join(c.code for c in cards)} = {total}, on "
-              f"{window.card.code}.", rule="bonnu-out-of-turn", seats=(seat,))
+              f"{window.card.code}.", rule=bonnu_rule(cards, window.card), seats=(seat,))
         return game.win(w, seat, f"Bonnu! out of turn ({total} on a {window.card.value})")
     before = rnd.to_play
     play_flow.lay(w, rnd, seat, cards, t, "cut", prev=window, to_play_before=before, event=event)
-    if before is None or before == seat:
-        rnd.to_play = rnd.after(seat)
-    else:                       # turns.turn_after_cut numbers the seats 0.. clockwise
-        table = rnd.table
-        rnd.to_play = table[turn_after_cut(table.index(seat), table.index(before), len(table), w.state.settings)]
+    rnd.to_play = turn_after_cut(seat, before, rnd.table, w.state.settings, rnd.holding)
     w.say(f"{said}. Cut! Seat {seat} lays {' '.join(c.code for c in cards)}; {rnd.top.code} on top, seat "
           f"{rnd.to_play} to play.", rule="cut", seats=(seat,))
     if rnd.holding(seat) == 0 and w.state.settings.cut_out == "wins":
@@ -163,7 +156,7 @@ def _race_cut(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, cut: 
     first = rulings[0]
     text = f"{KIND_WORDS[kind]} by seat {seat} at {seconds(t)}, seat {cut.seat}'s Cut at {seconds(cut.at_ms)}"
     if first.tied_with:
-        w.ask(None, "claim-order", f"{text}: too close to say who was first; which came first?",
+        w.ask(None, "claim-race", f"{text}: too close to say who was first; which came first?",
               (f"seat {cut.seat}", f"seat {seat}"), blocks="play", claim=event)
         return
     if first.claim.seat == cut.seat:
@@ -179,12 +172,12 @@ def put_first(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, cut: 
         rnd.receive(cut.seat, c)
     rnd.to_play, rnd.window = cut.to_play_before, cut.prev
     rnd.dues = tuple(d for d in rnd.dues if d.seq != cut.seq)
-    w.say(f"{text}: seat {cut.seat}'s Cut is taken back and comes after it.", rule="claim-order",
+    w.say(f"{text}: seat {cut.seat}'s Cut is taken back and comes after it.", rule="claim-race",
           seats=(cut.seat,))
     apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, text)
     if rnd.phase != "play":
         w.say(f"Seat {cut.seat}'s Cut comes too late: the round is won; the cards stay in the hand.",
-              rule="claim-order", seats=(cut.seat,))
+              rule="claim-race", seats=(cut.seat,))
         return
     again = cut.event
     apply_claim(game, w, rnd, "cut", cut.seat, cut.cards, cut.at_ms, again, rnd.window,

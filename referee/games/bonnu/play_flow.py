@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...work import Refusal, Work
 from . import shouts
 from .deck import matches
-from .turns import draw_refusal
+from .turns import draw_refusal, refill
 from .events import CardDrawn, CardLaid
 from .round_state import BonnuRound, Late, Window, check_card, stamp
 
@@ -52,7 +52,7 @@ def on_card_laid(game, w: Work, event: CardLaid) -> None:
     lay(w, rnd, event.seat, (card,), t, "lead" if top is None else "play")
     rnd.to_play = rnd.after(event.seat)
     w.say(f"Seat {event.seat} lays {card.code}" + (" (the first card: any card leads)" if top is None else "")
-          + f"; seat {rnd.to_play} to play.", rule="first-lead" if top is None else "play",
+          + f"; seat {rnd.to_play} to play.", rule="first-lead" if top is None else "match",
           seats=(event.seat,))
     shouts.owe(game, w, event.seat, t)
 
@@ -102,8 +102,9 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
     rnd.stock -= 1
     rnd.receive(seat, card)
     if owed:
+        pid = rnd.paying(seat)
         rnd.owed[seat] = owed - 1
-        w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule="penalty", seats=(seat,))
+        w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule=pid, seats=(seat,))
         return
     rnd.to_play = rnd.after(seat)
     if w.state.settings.window_closes_on_draw:
@@ -113,12 +114,14 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
 
 
 def _refill(w: Work, rnd: BonnuRound) -> bool:
-    """A card to draw, reshuffling the pile under its top card into a new draw pile if need be."""
+    """A card to draw, the draw pile made again (turns.refill) if need be."""
     if rnd.stock:
         return True
-    if w.state.settings.empty_pile != "reshuffle" or len(rnd.pile) < 2:
+    made = refill(rnd.pile, w.state.settings)
+    if made is None:
         return False
-    rnd.stock, rnd.pile = len(rnd.pile) - 1, rnd.pile[-1:]
+    shuffled, rnd.pile = made
+    rnd.stock = len(shuffled)
     w.say(f"The draw pile is empty: the pile under the top card ({rnd.top.code}) is shuffled into a new "
           f"draw pile of {rnd.stock}.", rule="empty-pile")
     return True

@@ -56,6 +56,7 @@ class Stats:
     seed: int = 0
     rounds: int = 0
     games: int = 0
+    won: int = 0                    # rounds won by a seat
     blocked: int = 0                # rounds called off: empty_pile "pass", no card to draw and none playable
     events: int = 0
     replays: int = 0
@@ -169,6 +170,7 @@ class Simulator(Checks):
             return
         if self.check:
             self.check_scores(before)
+        self.stats.won += rnd.winner is not None
         self.stats.games += bool(rnd.master)
 
     def opening_draw(self) -> None:

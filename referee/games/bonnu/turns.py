@@ -1,25 +1,44 @@
 """Whose turn it is and what a turn may be, where the sheet leaves it open (decisions 1, 4, 5, 9):
 who plays after a Cut and which cut card is on top, what closes the window for claims, when a
-player may draw and play the drawn card, who leads, and what an empty draw pile does. Seats are
-0..players-1 clockwise. Pure: the shuffle of a refilled draw pile is the caller's."""
+player may draw and play the drawn card, who leads, and what an empty draw pile does. A table is
+given as its seats clockwise, or as a count `n` for seats 0..n-1 clockwise. Pure: the shuffle of a
+refilled draw pile is the caller's."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence, Union
 
 from .deck import BonnuCard, matches, opening_leaders, playable
 from .settings import DEFAULT, BonnuSettings
 
 
-def next_seat(seat: int, players: int) -> int:
-    """The seat after `seat`, clockwise."""
-    return (seat + 1) % players
+Table = Union[int, Sequence[int]]          # the seats clockwise, or a count n: seats 0..n-1
 
 
-def turn_after_cut(cutter: int, on_turn: int, players: int, settings: BonnuSettings = DEFAULT) -> int:
+def _seats(players: Table) -> Sequence[int]:
+    return range(players) if isinstance(players, int) else players
+
+
+def next_seat(seat: int, players: Table, holding: Callable[[int], int] | None = None) -> int:
+    """The seat after `seat`, clockwise. With `holding` (a seat's card count), the next seat that
+    holds a card: a hand emptied by a card that stays on the pile as a penalty, with no penalty card
+    left to draw, has no turn. Nobody else holding a card: the seat after `seat`."""
+    seats = _seats(players)
+    at, n = seats.index(seat), len(seats)
+    after = [seats[(at + k) % n] for k in range(1, n)]
+    if holding is not None:
+        return next((s for s in after if holding(s)), after[0])
+    return after[0]
+
+
+def turn_after_cut(cutter: int, on_turn: int | None, players: Table, settings: BonnuSettings = DEFAULT,
+                   holding: Callable[[int], int] | None = None) -> int:
     """Decision 1: who is on turn once a Cut stands: the seat after the cutter (next_after_cut
-    "after_cutter", as after an UNO jump-in) or the seat that was on turn ("on_turn")."""
-    return next_seat(cutter, players) if settings.next_after_cut == "after_cutter" else on_turn
+    "after_cutter", as after an UNO jump-in) or the seat that was on turn ("on_turn"). A Cut by the
+    seat on turn (cut_on_turn) is that seat's turn: the seat after it plays either way."""
+    if settings.next_after_cut == "after_cutter" or on_turn is None or on_turn == cutter:
+        return next_seat(cutter, players, holding)
+    return on_turn
 
 
 def top_after_cut(cut_cards: Sequence[BonnuCard]) -> BonnuCard:
@@ -72,7 +91,7 @@ def first_leader(draws: dict[int, BonnuCard], settings: BonnuSettings = DEFAULT,
     return (min(leaders, key=lambda s: (s - host_seat) % players),)
 
 
-def next_leader(last_winner: int, last_leader: int, players: int,
+def next_leader(last_winner: int, last_leader: int, players: Table,
                 settings: BonnuSettings = DEFAULT) -> int | None:
     """Decision 9: who leads the next round: the last winner ("winner"), the seat after the last
     leader ("next"), or None for a new opening draw ("draw")."""
@@ -88,6 +107,6 @@ def refill(play_pile: Sequence[BonnuCard], settings: BonnuSettings = DEFAULT
     """Decision 9: the draw pile is empty. With empty_pile "reshuffle": (the cards to shuffle into a
     new draw pile, the play pile left: its top card), the play pile given bottom first. None when the
     player passes instead ("pass", or nothing under the top card to reshuffle)."""
-    if settings.empty_pile == "pass" or len(play_pile) < 2:
+    if settings.empty_pile != "reshuffle" or len(play_pile) < 2:
         return None
     return tuple(play_pile[:-1]), (play_pile[-1],)

@@ -18,10 +18,11 @@ from typing import Any
 from ...events import CardDealt, Decision, HandShown
 from ...game import Game
 from ...options import Option
-from .claims import bonnu_refusal, cutter_refusal
+from .claims import bonnu_refusal, bonnu_rule, cut_refusal, cutter_refusal
 from .deck import matches
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
 from .round_state import HAND_SIZE, BonnuRound, seconds
+from .shouts import SHOUT_RULES
 
 
 def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
@@ -42,8 +43,9 @@ def seat_options(state, seat: int) -> list[Option]:
     if rnd.phase == "showing" and seat not in rnd.shown:
         hand = _hand(rnd, seat)
         if hand is None:
-            return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="score", needs=("cards",))]
-        return [Option("show", seat, "Lay the hand face up", HandShown(seat, hand), rule="score")]
+            return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="bonnu-100",
+                           needs=("cards",))]
+        return [Option("show", seat, "Lay the hand face up", HandShown(seat, hand), rule="bonnu-100")]
     if rnd.phase != "play" or rnd.pending:
         return []
     settings = state.settings
@@ -52,16 +54,17 @@ def seat_options(state, seat: int) -> list[Option]:
     waiting = any(d.word == "bonnu" for d in rnd.dues)
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
-                          rule="penalty"))
+                          rule=rnd.paying(seat)))
     if seat == rnd.to_play and not waiting and rnd.holding(seat):
         top = rnd.top
         if hand is None:
-            out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="play", needs=("card",)))
+            out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="first-lead" if top is None
+                              else "match", needs=("card",)))
             if top is not None:                 # the first card of a round is free: no draw
                 out.append(Option("draw", seat, "Draw (no card matches)", CardDrawn(seat), rule="draw"))
         else:
             fits = [c for c in _unique(hand) if matches(c, top)]
-            out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "play")
+            out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "match")
                     for c in fits]
             if top is not None and (not fits or settings.draw_when_able):
                 out.append(Option("draw", seat, "Draw (no card matches)" if not fits else "Draw instead",
@@ -70,7 +73,7 @@ def seat_options(state, seat: int) -> list[Option]:
     for d in rnd.dues:
         if d.seat == seat:
             out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
-                              rule=d.word))
+                              rule=SHOUT_RULES[d.word]))
     if not any(d.seat == seat for d in rnd.dues) and rnd.holding(seat) == 2 and seat == rnd.to_play:
         out.append(Option("shout", seat, "Reach!", ShoutHeard(seat, "reach"), rule="reach"))
     return out
@@ -89,16 +92,16 @@ def _claims(rnd: BonnuRound, seat: int, hand, settings, waiting: bool) -> list[O
                                   rule="cut", needs=("cards",)))
         else:
             same = tuple(c for c in hand if c.value == window.card.value)
-            if len(same) >= 2 and not (len(same) == len(hand) and settings.cut_out == "not_allowed"):
+            if len(same) >= 2 and cut_refusal(hand, same, window.card, settings) is None:
                 out.append(Option("cut", seat, f"Cut! {' '.join(c.code for c in same)}", CutLaid(seat, same),
                                   rule="cut"))
     if window.seat != seat:
         if hand is None:
             out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {window.card.value})",
-                              BonnuClaimed(seat, ()), rule="bonnu-out-of-turn", needs=("cards",)))
+                              BonnuClaimed(seat, ()), rule=bonnu_rule((), window.card), needs=("cards",)))
         elif bonnu_refusal(hand, window.card, settings) is None:
             out.append(Option("bonnu", seat, f"Bonnu! {' '.join(c.code for c in hand)}", BonnuClaimed(seat, hand),
-                              rule="bonnu-out-of-turn"))
+                              rule=bonnu_rule(hand, window.card)))
     return out
 
 
@@ -117,7 +120,7 @@ def host_options(game: Game, state) -> list[Option]:
         seat = next_to_deal(rnd)
         out.append(Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal"))
     elif rnd.phase == "play" and rnd.dues:
-        out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=rnd.dues[0].word,
+        out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=SHOUT_RULES[rnd.dues[0].word],
                           needs=("at_ms",)))
     return out
 

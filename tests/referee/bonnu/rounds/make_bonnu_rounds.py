@@ -181,7 +181,7 @@ def two_cuts_in_the_tie_margin() -> Table:
     3's Cut is taken back, seat 2's laid (yellow 3 on top), then seat 3's again as a Cut of it
     (black 3 on top); seat 1, after seat 3, to play."""
     return Table("two-cuts-in-the-tie-margin").round(
-        1, A, "1:red:3@1.0 3/cut:white:3,black:3@1.40 2/cut:blue:3,yellow:3@1.42 host:claim-order=seat_2",
+        1, A, "1:red:3@1.0 3/cut:white:3,black:3@1.40 2/cut:blue:3,yellow:3@1.42 host:claim-race=seat_2",
         opening=OPEN)
 
 
