@@ -4,7 +4,8 @@ The seat on turn lays a card matching the last one by colour or number (the roun
 any card); one that matches neither is a penalty (taken back with take_back, and the turn stays).
 A card laid in turn closes the window for claims on the card before it (kept as `Late`, for a
 claim stamped before it that arrives after it). A seat with no match draws one; the draw ends the
-turn (play_drawn off). A `card_drawn` by a seat that owes penalty cards pays one of them first.
+turn (play_drawn off; on, a drawn card that matches, or one not named, may be laid at once, or kept
+with `draw_kept`). A `card_drawn` by a seat that owes penalty cards pays one of them first.
 An empty draw pile is made again from the pile under its top card (empty_pile "reshuffle").
 """
 
@@ -13,8 +14,8 @@ from __future__ import annotations
 from ...work import Refusal, Work
 from . import shouts
 from .deck import matches
-from .turns import draw_refusal, refill
-from .events import CardDrawn, CardLaid
+from .turns import draw_refusal, may_play_drawn, refill
+from .events import CardDrawn, CardLaid, DrawKept
 from .round_state import BonnuRound, Late, Window, check_card, stamp
 
 
@@ -44,6 +45,9 @@ def on_card_laid(game, w: Work, event: CardLaid) -> None:
                       f"or more of the number just played)")
     if rnd.holding(event.seat) == 0:
         raise Refusal(f"seat {event.seat} has no card to lay")
+    drawn = rnd.drew[1] if rnd.drew is not None and rnd.drew[0] == event.seat else None
+    if drawn is not None and card != drawn:
+        raise Refusal(f"seat {event.seat} has just drawn {drawn.code}: lay that card or keep it (draw_kept)")
     top = rnd.top
     if not matches(card, top):
         return _wrong_card(w, rnd, event.seat, card, t)
@@ -58,8 +62,10 @@ def on_card_laid(game, w: Work, event: CardLaid) -> None:
 
 
 def lay(w: Work, rnd: BonnuRound, seat: int, cards: tuple, t: int | None, how: str, **window) -> None:
-    """Cards from `seat`'s hand onto the pile, the last on top; they open the next window."""
+    """Cards from `seat`'s hand onto the pile, the last on top; they open the next window (and end
+    a drawn card's chance to be laid)."""
     rnd.give_up(seat, cards)
+    rnd.drew = None
     rnd.pile += tuple(cards)
     rnd.window = Window(tuple(cards), seat, t, w.seq, how, **window)
 
@@ -85,6 +91,8 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
     owed = rnd.owed.get(seat, 0)
     if not owed and seat != rnd.to_play:
         raise Refusal(f"seat {seat} has nothing to draw: seat {rnd.to_play} is on turn and no penalty card is owed")
+    if not owed and rnd.drew is not None:
+        raise Refusal(f"seat {seat} has drawn already: lay the drawn card if it matches, or keep it (draw_kept)")
     known = rnd.known.get(seat, ())
     refusal = None if owed else draw_refusal(known if len(known) == rnd.holding(seat) else None, rnd.top,
                                              w.state.settings)
@@ -106,11 +114,31 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
         rnd.owed[seat] = owed - 1
         w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule=pid, seats=(seat,))
         return
-    rnd.to_play = rnd.after(seat)
-    if w.state.settings.window_closes_on_draw:
+    settings = w.state.settings
+    if settings.window_closes_on_draw:
         rnd.window = None
-    w.say(f"Seat {seat} cannot play and draws ({rnd.holding(seat)} in hand); seat {rnd.to_play} to play.",
-          rule="draw", seats=(seat,))
+    drew = f"Seat {seat} cannot play and draws ({rnd.holding(seat)} in hand)"
+    if settings.play_drawn and (card is None or may_play_drawn(card, rnd.top, settings)):
+        rnd.drew = (seat, card)
+        w.say(f"{drew}; it may lay the drawn card, {'if it matches' if card is None else card.code}, or keep it.",
+              rule="draw", seats=(seat,))
+        return
+    rnd.to_play = rnd.after(seat)
+    w.say(f"{drew}; seat {rnd.to_play} to play.", rule="draw", seats=(seat,))
+
+
+def on_draw_kept(game, w: Work, event: DrawKept) -> None:
+    """play_drawn: the seat that just drew keeps the card; the turn passes."""
+    rnd: BonnuRound = w.hand
+    playing(game, rnd)
+    if rnd.drew is None or rnd.drew[0] != event.seat:
+        raise Refusal(f"seat {event.seat} has not just drawn: a drawn card is kept right after the draw "
+                      f"(play_drawn)")
+    shouts.settle(game, w, stamp(event.at_ms, event.latency_ms))
+    if rnd.phase != "play":
+        return
+    rnd.drew, rnd.to_play = None, rnd.after(event.seat)
+    w.say(f"Seat {event.seat} keeps the drawn card; seat {rnd.to_play} to play.", rule="draw", seats=(event.seat,))
 
 
 def _refill(w: Work, rnd: BonnuRound) -> bool:

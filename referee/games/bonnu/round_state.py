@@ -98,6 +98,9 @@ class BonnuRound(Deal):
     stock: int = DECK_SIZE                     # cards in the draw pile
     # Play.
     to_play: Optional[int] = None
+    # play_drawn: the seat on turn that has just drawn, and the card (None: not named); it lays that
+    # card if it matches, or keeps it (draw_kept). Any card laid on the pile ends the chance.
+    drew: Optional[tuple[int, Optional[BonnuCard]]] = None
     owed: dict[int, int] = field(default_factory=dict)                      # penalty cards to draw
     dues: tuple[Due, ...] = ()
     window: Optional[Window] = None

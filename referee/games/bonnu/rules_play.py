@@ -87,8 +87,9 @@ DRAW = rule(
     effect="Their hand grows by one; the turn passes.",
     interpretation="Decision 5: the sheet lets a player lay down a card or take one, nothing more, so the "
                    "draw is the turn and the drawn card waits for the next one (play_drawn off; on: a "
-                   "drawn card that matches may be laid at once, as in UNO). A player who can match must "
-                   "(draw_when_able off), as the sheet gives the draw only to a player with no match; since "
+                   "drawn card that matches may be laid at once, as in UNO, or kept: the turn then passes; "
+                   "a drawn card not named, at a camera table, may be laid if it matches). A player who "
+                   "can match must (draw_when_able off), as the sheet gives the draw only to a player with no match; since "
                    "hands are hidden a draw with a match in hand is caught only when the hand is seen.",
     examples=("Top card the red 9, seat 2 holds the blue 3 and the white 5: seat 2 draws one and seat 3 "
               "is on turn.",))

@@ -43,11 +43,9 @@ RACE_RATE = 0.3             # after a card laid in turn: a Cut on the card befor
 
 
 def random_settings(rng: random.Random) -> dict:
-    """A table's settings drawn at random: every choice of every decision the tables disagree on
-    (play_drawn stays off: the referee does not take it yet)."""
+    """A table's settings drawn at random: every choice of every decision the tables disagree on."""
     values: dict = {name: rng.choice(sorted(words)) for name, words in BonnuSettings.CHOICES.items()}
     values.update({f.name: rng.random() < 0.5 for f in fields(BonnuSettings) if f.type in ("bool", bool)})
-    values["play_drawn"] = False
     return values
 
 

@@ -20,7 +20,7 @@ from ...game import Game
 from ...options import Option
 from .claims import bonnu_refusal, bonnu_rule, cut_refusal, cutter_refusal
 from .deck import matches
-from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import HAND_SIZE, BonnuRound, seconds
 from .shouts import SHOUT_RULES
 
@@ -55,7 +55,9 @@ def seat_options(state, seat: int) -> list[Option]:
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
                           rule=rnd.paying(seat)))
-    if seat == rnd.to_play and not waiting and rnd.holding(seat):
+    if seat == rnd.to_play and not waiting and rnd.drew is not None:
+        out += _after_draw(rnd, seat)
+    elif seat == rnd.to_play and not waiting and rnd.holding(seat):
         top = rnd.top
         if hand is None:
             out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="first-lead" if top is None
@@ -77,6 +79,14 @@ def seat_options(state, seat: int) -> list[Option]:
     if not any(d.seat == seat for d in rnd.dues) and rnd.holding(seat) == 2 and seat == rnd.to_play:
         out.append(Option("shout", seat, "Reach!", ShoutHeard(seat, "reach"), rule="reach"))
     return out
+
+
+def _after_draw(rnd: BonnuRound, seat: int) -> list[Option]:
+    """play_drawn: the drawn card laid (a match, or one not named), or kept."""
+    card = rnd.drew[1]
+    lay = (Option("lay", seat, "Lay the drawn card", CardLaid(seat, None), rule="draw", needs=("card",))
+           if card is None else Option("lay", seat, f"Lay {card.code}", CardLaid(seat, card), rule="draw"))
+    return [lay, Option("keep", seat, "Keep the drawn card", DrawKept(seat), rule="draw")]
 
 
 def _claims(rnd: BonnuRound, seat: int, hand, settings, waiting: bool) -> list[Option]:
@@ -141,7 +151,7 @@ def round_view(state, viewer) -> dict[str, Any] | None:
     window = rnd.window
     return {
         "round": rnd.number, "game": rnd.game_no, "phase": rnd.phase, "scoring": settings.scoring,
-        "first": rnd.first, "to_play": rnd.to_play,
+        "first": rnd.first, "to_play": rnd.to_play, "just_drew": None if rnd.drew is None else rnd.drew[0],
         "opening_draw": {str(s): c.code for s, c in sorted(rnd.drawn.items())},
         "top": None if rnd.top is None else rnd.top.code, "pile": len(rnd.pile), "draw_pile": rnd.stock,
         "window": None if window is None else {"card": window.card.code, "seat": window.seat, "how": window.how,

@@ -13,7 +13,7 @@ from referee import registry
 from referee.engine import Refusal, apply, can, options, replay, view
 from referee.events import CardDealt, Decision, TableOpened, Undo
 from referee.game import HOST
-from referee.games.bonnu.events import CardDrawn, CardLaid, CutLaid, ShoutHeard
+from referee.games.bonnu.events import CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard
 from referee.cards import BonnuCard, Card
 from referee.state import State
 
@@ -132,8 +132,6 @@ def test_bad_input_is_refused_in_words():
         apply(state, ShoutHeard(2, "uno"))
     with pytest.raises(Refusal, match="holds 7 card"):
         apply(state, CutLaid(2, tuple(BonnuCard("red", 3, 1) for _ in range(1)) * 8))
-    with pytest.raises(Refusal, match="play_drawn"):
-        apply(State(), TableOpened("bonnu", (1, 2), {"play_drawn": True}))
     with pytest.raises(Refusal, match="needs 2 to 10 seats"):
         apply(State(), TableOpened("bonnu", tuple(range(1, 12))))
     fresh, _ = apply(State(), TableOpened("bonnu", (1, 2)))
@@ -178,3 +176,30 @@ def test_later_rounds_are_led_by_the_winner_or_the_next_player(how, leader):
     assert state.hand.winner == 3
     state, _ = apply(state, next(o for o in options(state, None) if o.action == "start").event)
     assert state.hand.first == leader and state.hand.phase == "dealing"
+
+
+def test_decision_5_play_drawn_lays_the_drawn_card_or_keeps_it_and_nothing_else():
+    """play_drawn on: after the draw the drawer is offered only the drawn card (it matches) and
+    keeping it; another card, a second draw or a keep by anyone else is refused in words."""
+    state, _ = play("1:yellow:2@1.0 2:yellow:7@2.0 3+yellow:5@3.0", play_drawn=True)
+    assert [(o.action, o.label) for o in options(state, 3) if o.action in ("lay", "keep", "draw")] == [
+        ("lay", "Lay yellow:5"), ("keep", "Keep the drawn card")]
+    assert view(state, None)["bonnu"]["just_drew"] == 3 and view(state, None)["bonnu"]["to_play"] == 3
+    with pytest.raises(Refusal, match="has just drawn yellow:5: lay that card or keep it"):
+        apply(state, CardLaid(3, BonnuCard("blue", 1)))
+    with pytest.raises(Refusal, match="has drawn already"):
+        apply(state, CardDrawn(3, BonnuCard("red", 2)))
+    with pytest.raises(Refusal, match="seat 1 has not just drawn"):
+        apply(state, DrawKept(1))
+    kept, said = apply(state, DrawKept(3))
+    assert kept.hand.to_play == 1 and kept.hand.drew is None and "keeps the drawn card" in said[-1].text
+    # A drawn card that does not match ends the turn, as with play_drawn off.
+    state, _ = play("1:yellow:2@1.0 2:yellow:7@2.0 3+blue:8@3.0", play_drawn=True)
+    assert state.hand.to_play == 1 and state.hand.drew is None
+
+
+def test_play_drawn_at_a_camera_table_the_drawn_card_is_laid_when_it_matches():
+    state, _ = play("1:yellow:2@1.0 2+@2.0", hands=HIDDEN, play_drawn=True)
+    assert {o.action for o in options(state, 2)} >= {"lay", "keep"}
+    laid, _ = apply(state, CardLaid(2, BonnuCard("yellow", 9)))
+    assert laid.hand.top == BonnuCard("yellow", 9) and laid.hand.to_play == 3

@@ -88,6 +88,10 @@ KEY = {
     "18-bonnu-100-game": key(2, {"1": 13, "2": 15, "3": 31}, [7, 0, 6], said=[
         ("bonnu-100", "Round 2 scores: seat 1 -5, seat 2 0, seat 3 31"),
         ("bonnu-100", "seat 1 has the lowest total, 13: Bonnu Master")]),
+    "19-play-drawn": key(None, {"1": 0, "2": 0, "3": 0}, [7, 5, 8], top="yellow:0", said=[
+        ("draw", "Seat 3 cannot play and draws (8 in hand); it may lay the drawn card, yellow:5, or keep it"),
+        ("draw", "Seat 1 keeps the drawn card; seat 2 to play"),
+        ("draw", "Seat 3 cannot play and draws (8 in hand); seat 1 to play")]),
 }
 
 
