@@ -56,6 +56,9 @@ def on_claim(game, w: Work, event) -> None:
     if rnd.phase != "play":
         return
     cur = rnd.window
+    late = rnd.late
+    if cur is None and late is not None and late.card is None and t is not None and late.at_ms is not None:
+        return _against_late(game, w, rnd, kind, seat, cards, t, event, late)
     if cur is None:
         rnd.heard = rnd.heard[:-1]
         w.say(f"{KIND_WORDS[kind]} by seat {seat} at {seconds(t)}: too late, the window closed when seat "
@@ -64,7 +67,6 @@ def on_claim(game, w: Work, event) -> None:
     margin = w.state.settings.tie_margin_ms
     if cur.how == "cut" and cur.seat != seat and _before(t, cur.at_ms, margin):
         return _race_cut(game, w, rnd, kind, seat, cards, t, event, cur)
-    late = rnd.late
     if late is not None and late.seq == cur.seq and t is not None and late.at_ms is not None \
             and _answers_late(w, rnd, kind, seat, cards, t, late):
         return _against_late(game, w, rnd, kind, seat, cards, t, event, late)
@@ -127,24 +129,42 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
 # ---------------------------------------------------------------------- against a later card
 def _against_late(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, late: Late) -> None:
     ruling = window_ruling([_claim(seat, kind, t)], _card(late.seat, late.at_ms), w.state.settings)[0]
+    text = ruling.text if late.card is not None else \
+        ruling.text.replace(f"seat {late.seat}'s card at", f"seat {late.seat}'s draw at")
     if ruling.verdict == "ask_host":
-        w.ask(None, "claim-timing", f"{ruling.text}: in time or too late?", ("in time", "too late"),
+        w.ask(None, "claim-timing", f"{text}: in time or too late?", ("in time", "too late"),
               blocks="play", claim=event)
         return
     if ruling.verdict != "in_time":
         rnd.heard = rnd.heard[:-1]                  # too late: not a claim a repeat tap could double
-        rnd.rulings += (ruling.text,)
-        w.say(f"{ruling.text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
+        rnd.rulings += (text,)
+        w.say(f"{text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
         return
+    in_time_before(game, w, rnd, late, kind, seat, cards, t, event, text)
+
+
+def in_time_before(game, w: Work, rnd: BonnuRound, late: Late, kind, seat, cards, t, event, text: str) -> None:
+    """A claim stamped before `late` is in time: the card laid goes back to its hand (its seat on
+    turn again), and the claim is laid on the card before. Before a draw: the drawn card stays, and
+    if the claim does not stand the draw's turn has passed as it had."""
+    on_turn, drew = rnd.to_play, rnd.drew
     _take_back_late(w, rnd, late)
-    apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, ruling.text)
+    apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, text)
+    if late.card is None and rnd.phase == "play" and rnd.window is late.closed:
+        rnd.window, rnd.late, rnd.to_play, rnd.drew = None, late, on_turn, drew
 
 
 def _take_back_late(w: Work, rnd: BonnuRound, late: Late) -> None:
-    """The card laid in turn after an in-time claim goes back to its hand; its seat is on turn again."""
+    """The card laid in turn after an in-time claim goes back to its hand; its seat is on turn again
+    (a draw: the claim comes first, the drawn card stays in the hand). A card drawn since has no
+    chance to be laid any more (play_drawn): the turn is back before it."""
+    rnd.to_play, rnd.window, rnd.late, rnd.drew = late.seat, late.closed, None, None
+    if late.card is None:
+        w.say(f"Seat {late.seat}'s draw at {seconds(late.at_ms)} came after a claim stamped before it: the claim "
+              f"goes first; the drawn card stays in the hand.", rule="claim-window", seats=(late.seat,))
+        return
     rnd.pile = rnd.pile[:-1]
     rnd.receive(late.seat, late.card)
-    rnd.to_play, rnd.window, rnd.late = late.seat, late.closed, None
     rnd.dues = tuple(d for d in rnd.dues if d.seq != late.seq)
     w.say(f"Seat {late.seat}'s {late.card.code} at {seconds(late.at_ms)} came after a claim stamped before it: "
           f"it goes back to the hand.", rule="claim-window", seats=(late.seat,))
@@ -170,7 +190,7 @@ def put_first(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, cut: 
     rnd.pile = rnd.pile[:-len(cut.cards)]
     for c in cut.cards:
         rnd.receive(cut.seat, c)
-    rnd.to_play, rnd.window = cut.to_play_before, cut.prev
+    rnd.to_play, rnd.window, rnd.drew = cut.to_play_before, cut.prev, None
     rnd.dues = tuple(d for d in rnd.dues if d.seq != cut.seq)
     w.say(f"{text}: seat {cut.seat}'s Cut is taken back and comes after it.", rule="claim-race",
           seats=(cut.seat,))
@@ -197,9 +217,9 @@ def on_host_ruling(game, w: Work, pending, event) -> None:
             w.say(f"{who}: too late; the cards stay in the hand.", rule="claim-timing", seats=(claim.seat,))
             return
         late = rnd.late
-        _take_back_late(w, rnd, late)
-        apply_claim(game, w, rnd, kind, claim.seat, cards, t, claim, rnd.window,
-                    f"{who}: in time, before seat {late.seat}'s card at {seconds(late.at_ms)}")
+        in_time_before(game, w, rnd, late, kind, claim.seat, cards, t, claim,
+                       f"{who}: in time, before seat {late.seat}'s {'card' if late.card else 'draw'} at "
+                       f"{seconds(late.at_ms)}")
         return
     cut = rnd.window
     if event.choice == f"seat {cut.seat}":

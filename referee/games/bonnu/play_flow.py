@@ -51,8 +51,7 @@ def on_card_laid(game, w: Work, event: CardLaid) -> None:
     top = rnd.top
     if not matches(card, top):
         return _wrong_card(w, rnd, event.seat, card, t)
-    if rnd.window is not None:
-        rnd.late = Late(event.seat, card, t, w.seq, rnd.window)
+    rnd.late = None if rnd.window is None else Late(event.seat, card, t, w.seq, rnd.window)
     lay(w, rnd, event.seat, (card,), t, "lead" if top is None else "play")
     rnd.to_play = rnd.after(event.seat)
     w.say(f"Seat {event.seat} lays {card.code}" + (" (the first card: any card leads)" if top is None else "")
@@ -85,13 +84,14 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
     playing(game, rnd)
     seat = event.seat
     card = None if event.card is None else check_card(event.card)
-    shouts.settle(game, w, stamp(event.at_ms, event.latency_ms))
+    t = stamp(event.at_ms, event.latency_ms)
+    shouts.settle(game, w, t)
     if rnd.phase != "play":
         return
     owed = rnd.owed.get(seat, 0)
     if not owed and seat != rnd.to_play:
         raise Refusal(f"seat {seat} has nothing to draw: seat {rnd.to_play} is on turn and no penalty card is owed")
-    if not owed and rnd.drew is not None:
+    if not owed and rnd.drew is not None and rnd.drew[0] == seat:
         raise Refusal(f"seat {seat} has drawn already: lay the drawn card if it matches, or keep it (draw_kept)")
     known = rnd.known.get(seat, ())
     refusal = None if owed else draw_refusal(known if len(known) == rnd.holding(seat) else None, rnd.top,
@@ -115,8 +115,8 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
         w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule=pid, seats=(seat,))
         return
     settings = w.state.settings
-    if settings.window_closes_on_draw:
-        rnd.window = None
+    if settings.window_closes_on_draw and rnd.window is not None:     # a claim stamped before it still counts
+        rnd.late, rnd.window = Late(seat, None, t, w.seq, rnd.window), None
     drew = f"Seat {seat} cannot play and draws ({rnd.holding(seat)} in hand)"
     if settings.play_drawn and (card is None or may_play_drawn(card, rnd.top, settings)):
         rnd.drew = (seat, card)

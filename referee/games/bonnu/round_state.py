@@ -74,9 +74,11 @@ class Window:
 @dataclass(frozen=True)
 class Late:
     """The card laid in turn that closed the last window (`closed`): a claim on that window stamped
-    before this card, but arriving after it, is ruled against it; in time, the card goes back."""
+    before this card, but arriving after it, is ruled against it; in time, the card goes back.
+    `card` None: the window was closed by a draw (window_closes_on_draw), ruled the same way; in
+    time, the drawn card stays in the hand."""
     seat: int
-    card: BonnuCard
+    card: Optional[BonnuCard]
     at_ms: int | None
     seq: int
     closed: Window

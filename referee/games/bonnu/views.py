@@ -55,7 +55,7 @@ def seat_options(state, seat: int) -> list[Option]:
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
                           rule=rnd.paying(seat)))
-    if seat == rnd.to_play and not waiting and rnd.drew is not None:
+    if seat == rnd.to_play and not waiting and rnd.drew is not None and rnd.drew[0] == seat:
         out += _after_draw(rnd, seat)
     elif seat == rnd.to_play and not waiting and rnd.holding(seat):
         top = rnd.top

@@ -203,3 +203,26 @@ def test_play_drawn_at_a_camera_table_the_drawn_card_is_laid_when_it_matches():
     assert {o.action for o in options(state, 2)} >= {"lay", "keep"}
     laid, _ = apply(state, CardLaid(2, BonnuCard("yellow", 9)))
     assert laid.hand.top == BonnuCard("yellow", 9) and laid.hand.to_play == 3
+
+
+NO_RED_NO_3 = {**A, 2: "white:1 black:8 yellow:5 yellow:7 blue:6 white:2 black:9"}
+
+
+def test_decision_4_a_draw_closes_the_window_but_a_claim_stamped_before_it_still_counts():
+    """window_closes_on_draw on: seat 2 cannot play on the red 3 and draws at 1.50 s. Seat 3's Cut
+    stamped 1.40 s arrives after the draw: ruled by its stamp, in time, the drawn card stays with
+    seat 2 and seat 1 (after the cutter) is on turn. Stamped 1.60 s it is too late."""
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,black:3@1.40", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    rnd = state.hand
+    assert rnd.top == BonnuCard("black", 3) and rnd.holding(3) == 5 and rnd.holding(2) == 8 and rnd.to_play == 1
+    assert any("Seat 2's draw at 1.50 s came after a claim stamped before it" in a.text for a in said)
+    assert any("Cut by seat 3 at 1.40 s, seat 2's draw at 1.50 s: in time" in a.text for a in said)
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,black:3@1.60", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    assert state.hand.top == BonnuCard("red", 3) and state.hand.holding(3) == 7 and state.hand.to_play == 3
+    assert "Cut by seat 3 at 1.60 s, seat 2's draw at 1.50 s: too late" in said[-1].text
+    # A wrong Cut stamped before the draw: the penalty, and the draw's turn has passed as it had.
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,white:6@1.40", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    assert state.hand.to_play == 3 and state.hand.window is None and state.hand.owed == {3: 1}
