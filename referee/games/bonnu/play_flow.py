@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...work import Refusal, Work
 from . import shouts
 from .deck import matches
-from .turns import draw_refusal, may_play_drawn, refill
+from .turns import blocked_winner, round_blocked, draw_refusal, may_play_drawn, refill
 from .events import CardDrawn, CardLaid, DrawKept
 from .round_state import BonnuRound, Late, Window, check_card, stamp
 
@@ -64,7 +64,7 @@ def lay(w: Work, rnd: BonnuRound, seat: int, cards: tuple, t: int | None, how: s
     """Cards from `seat`'s hand onto the pile, the last on top; they open the next window (and end
     a drawn card's chance to be laid)."""
     rnd.give_up(seat, cards)
-    rnd.drew = None
+    rnd.drew, rnd.passed = None, ()
     rnd.pile += tuple(cards)
     rnd.window = Window(tuple(cards), seat, t, w.seq, how, **window)
 
@@ -103,9 +103,7 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
             rnd.owed[seat] = owed - 1
             w.say(f"No card is left to draw: seat {seat}'s penalty card is let go.", rule="empty-pile", seats=(seat,))
         else:
-            rnd.to_play = rnd.after(seat)
-            w.say(f"No card is left to draw: seat {seat} passes; seat {rnd.to_play} to play.", rule="empty-pile",
-                  seats=(seat,))
+            _pass(game, w, rnd, seat)
         return
     rnd.stock -= 1
     rnd.receive(seat, card)
@@ -141,15 +139,35 @@ def on_draw_kept(game, w: Work, event: DrawKept) -> None:
     w.say(f"Seat {event.seat} keeps the drawn card; seat {rnd.to_play} to play.", rule="draw", seats=(event.seat,))
 
 
-def _refill(w: Work, rnd: BonnuRound) -> bool:
+def _refill(w: Work, rnd: BonnuRound, *, blocked: bool = False) -> bool:
     """A card to draw, the draw pile made again (turns.refill) if need be."""
     if rnd.stock:
         return True
-    made = refill(rnd.pile, w.state.settings)
+    made = refill(rnd.pile, w.state.settings, blocked=blocked)
     if made is None:
         return False
     shuffled, rnd.pile = made
     rnd.stock = len(shuffled)
-    w.say(f"The draw pile is empty: the pile under the top card ({rnd.top.code}) is shuffled into a new "
+    why = "Every player has passed" if blocked else "The draw pile is empty"
+    w.say(f"{why}: the pile under the top card ({rnd.top.code}) is shuffled into a new "
           f"draw pile of {rnd.stock}.", rule="empty-pile")
     return True
+
+
+def _pass(game, w: Work, rnd: BonnuRound, seat: int) -> None:
+    """Nothing to draw: the seat passes. Once every seat with cards has passed in a row the round is
+    blocked (decision 9, blocked_round): the draw pile is made again, or the fewest cards win."""
+    rnd.passed += (seat,)
+    rnd.to_play = rnd.after(seat)
+    if not round_blocked(rnd.passed, rnd.holding, rnd.table):
+        w.say(f"No card is left to draw: seat {seat} passes; seat {rnd.to_play} to play.", rule="empty-pile",
+              seats=(seat,))
+        return
+    if _refill(w, rnd, blocked=True):
+        rnd.passed = ()
+        return
+    winner = blocked_winner(rnd.to_play, rnd.holding, rnd.table)
+    w.say(f"No card is left to draw: seat {seat} passes, and every player has passed in a row: the round is "
+          f"blocked. Seat {winner} holds the fewest cards ({rnd.holding(winner)}).", rule="empty-pile",
+          seats=(winner,))
+    game.win(w, winner, "the fewest cards when the round was blocked")

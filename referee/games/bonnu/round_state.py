@@ -103,6 +103,7 @@ class BonnuRound(Deal):
     # play_drawn: the seat on turn that has just drawn, and the card (None: not named); it lays that
     # card if it matches, or keeps it (draw_kept). Any card laid on the pile ends the chance.
     drew: Optional[tuple[int, Optional[BonnuCard]]] = None
+    passed: tuple[int, ...] = ()               # seats that passed, nothing to draw, since the last card laid
     owed: dict[int, int] = field(default_factory=dict)                      # penalty cards to draw
     dues: tuple[Due, ...] = ()
     window: Optional[Window] = None

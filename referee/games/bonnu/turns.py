@@ -102,11 +102,27 @@ def next_leader(last_winner: int, last_leader: int, players: Table,
     return None
 
 
-def refill(play_pile: Sequence[BonnuCard], settings: BonnuSettings = DEFAULT
+def round_blocked(passed: Sequence[int], holding: Callable[[int], int], players: Table) -> bool:
+    """Decision 9: is the round blocked? Every seat holding a card has passed (`passed`: the seats
+    that passed, having nothing to draw, since the last card laid): nobody can play or draw again."""
+    return all(s in passed for s in _seats(players) if holding(s))
+
+
+def blocked_winner(on_turn: int, holding: Callable[[int], int], players: Table) -> int:
+    """Decision 9, blocked_round "fewest_cards": the seat with the fewest cards wins the blocked
+    round; a tie goes to the first of them clockwise from the seat on turn."""
+    seats = _seats(players)
+    at = seats.index(on_turn)
+    return min((seats[(at + k) % len(seats)] for k in range(len(seats))), key=holding)
+
+
+def refill(play_pile: Sequence[BonnuCard], settings: BonnuSettings = DEFAULT, *, blocked: bool = False
            ) -> tuple[tuple[BonnuCard, ...], tuple[BonnuCard, ...]] | None:
-    """Decision 9: the draw pile is empty. With empty_pile "reshuffle": (the cards to shuffle into a
-    new draw pile, the play pile left: its top card), the play pile given bottom first. None when the
-    player passes instead ("pass", or nothing under the top card to reshuffle)."""
-    if settings.empty_pile != "reshuffle" or len(play_pile) < 2:
+    """Decision 9: the draw pile is empty. With empty_pile "reshuffle" (or, once the round is
+    `blocked`, blocked_round "reshuffle"): (the cards to shuffle into a new draw pile, the play pile
+    left: its top card), the play pile given bottom first. None when the player passes instead
+    ("pass", or nothing under the top card to reshuffle)."""
+    again = settings.empty_pile == "reshuffle" or (blocked and settings.blocked_round == "reshuffle")
+    if not again or len(play_pile) < 2:
         return None
     return tuple(play_pile[:-1]), (play_pile[-1],)

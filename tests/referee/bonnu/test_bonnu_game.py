@@ -226,3 +226,33 @@ def test_decision_4_a_draw_closes_the_window_but_a_claim_stamped_before_it_still
     state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,white:6@1.40", hands=NO_RED_NO_3,
                        window_closes_on_draw=True)
     assert state.hand.to_play == 3 and state.hand.window is None and state.hand.owed == {3: 1}
+
+
+def _draw_all(first_drawer: int, start: float) -> str:
+    """Unnamed draws, two seats taking turns, until the 96 cards of a two-seat draw pile are gone."""
+    return " ".join(f"{first_drawer if i % 2 == 0 else 3 - first_drawer}+@{start + i}" for i in range(96))
+
+
+def test_decision_9_a_blocked_round_goes_to_the_fewest_cards():
+    """empty_pile pass, two seats at a camera table: seat 1 leads the red 3 (6 cards), then the 96
+    cards of the draw pile are drawn in turn (seat 2 first: 55 and 54). Seat 2 passes, seat 1 passes:
+    every player has passed in a row, the round is blocked and seat 1, with 54 cards, wins."""
+    moves = f"1:red:3@1.0 {_draw_all(2, 2.0)} 2+@200 1+@201"
+    state, said = state_of(Table("t", seats=(1, 2), empty_pile="pass").round(1, {1: None, 2: None}, moves,
+                                                                            opening="1:red:9 2:red:8"))
+    rnd = state.hand
+    assert rnd.winner == 1 and (rnd.holding(1), rnd.holding(2)) == (54, 55) and state.scores["seat:1"] == 1
+    assert "every player has passed in a row: the round is blocked. Seat 1 holds the fewest cards (54)" in \
+        [a.text for a in said if a.rule == "empty-pile"][-1]
+
+
+def test_decision_9_a_blocked_round_may_reshuffle_instead():
+    """blocked_round reshuffle: as above, but seat 2 lays the red 5 first; once both have passed, the
+    red 3 under the top card makes a draw pile of 1, and seat 1 draws it."""
+    moves = f"1:red:3@1.0 2:red:5@1.5 {_draw_all(1, 2.0)} 1+@200 2+@201 1+@202"
+    state, said = state_of(Table("t", seats=(1, 2), empty_pile="pass", blocked_round="reshuffle").round(
+        1, {1: None, 2: None}, moves, opening="1:red:9 2:red:8"))
+    rnd = state.hand
+    assert rnd.winner is None and rnd.stock == 0 and rnd.holding(1) == 55 and rnd.to_play == 2
+    assert any("Every player has passed: the pile under the top card (red:5) is shuffled into a new draw pile of 1"
+               in a.text for a in said)
