@@ -2,8 +2,8 @@
 (`seat_options`, `host_options`): the one source for the phones' Reach / Cut / Bonnu / draw / lay
 buttons, the host console and the simulator.
 
-Public: every seat's card count (it follows from the cards dealt, drawn and laid), the top card and
-the pile's size, the draw pile's size, who is on turn, the shouts owed and penalty cards owed, the
+Public: every seat's card count (it follows from the cards dealt, drawn and laid), the top card, the
+pile's cards (face up, newest last), the draw pile's size, who is on turn, the shouts owed and penalty cards owed, the
 rulings (each with both times), the hands laid face up (an out-of-turn Bonnu, the end of a Bonnu 100
 round) and the scores. A seat's own hand, as far as it was named, is seen by that seat alone.
 
@@ -126,20 +126,21 @@ def host_options(game: Game, state) -> list[Option]:
     if rnd.phase == "opening":
         out += [Option("opening", None, f"Seat {s} draws for the lead", CardDealt(s, None, False, deck="opening"),
                        rule="opening-draw", needs=("card",)) for s in rnd.drawing if s not in rnd.drawn]
-    elif rnd.phase == "dealing":
-        seat = next_to_deal(rnd)
-        out.append(Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal"))
+    elif rnd.phase == "dealing":             # a whole pass round the table at once (the console's deal-a-round)
+        out += [Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal")
+                for seat in due_to_deal(rnd)]
     elif rnd.phase == "play" and rnd.dues:
         out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=SHOUT_RULES[rnd.dues[0].word],
                           needs=("at_ms",)))
     return out
 
 
-def next_to_deal(rnd: BonnuRound) -> int:
-    """Cards go round from the first player, one at a time."""
+def due_to_deal(rnd: BonnuRound) -> list[int]:
+    """Cards go round from the first player, one at a time: the seats still due their card of this
+    pass round the table, the next one first."""
     fewest = min(rnd.holding(s) for s in rnd.table)
     start = rnd.table.index(rnd.first)
-    return next(s for s in rnd.table[start:] + rnd.table[:start] if rnd.holding(s) == fewest)
+    return [s for s in rnd.table[start:] + rnd.table[:start] if rnd.holding(s) == fewest]
 
 
 # ------------------------------------------------------------------------------------ view
@@ -154,6 +155,7 @@ def round_view(state, viewer) -> dict[str, Any] | None:
         "first": rnd.first, "to_play": rnd.to_play, "just_drew": None if rnd.drew is None else rnd.drew[0],
         "opening_draw": {str(s): c.code for s, c in sorted(rnd.drawn.items())},
         "top": None if rnd.top is None else rnd.top.code, "pile": len(rnd.pile), "draw_pile": rnd.stock,
+        "pile_cards": [c.code for c in rnd.pile],                  # face up, what was laid, the newest last
         "window": None if window is None else {"card": window.card.code, "seat": window.seat, "how": window.how,
                                                 "at": seconds(window.at_ms)},
         "seats": [{"seat": s, "cards": rnd.holding(s), "penalty_cards_owed": rnd.owed.get(s, 0),

@@ -256,3 +256,15 @@ def test_decision_9_a_blocked_round_may_reshuffle_instead():
     assert rnd.winner is None and rnd.stock == 0 and rnd.holding(1) == 55 and rnd.to_play == 2
     assert any("Every player has passed: the pile under the top card (red:5) is shuffled into a new draw pile of 1"
                in a.text for a in said)
+
+
+def test_the_host_deals_a_whole_pass_at_once_and_the_pile_is_public():
+    """The deal options name every seat still due its card of this pass, the first player first, so
+    the console's deal-a-round form deals them in one go; the view lists the pile's cards, newest last."""
+    state, _ = state_of(Table("t").round(1, A, "", opening=OPEN))
+    state, _ = replay(state.log.to_tuple()[:-21])          # back to before the deal
+    assert [o.event.seat for o in options(state, None) if o.action == "deal"] == [1, 2, 3]
+    state, _ = apply(state, CardDealt(1, None, False))
+    assert [o.event.seat for o in options(state, None) if o.action == "deal"] == [2, 3]
+    played, _ = play("1:red:3@1.0 2:red:5@2.0 3:red:8@3.0")
+    assert view(played, None)["bonnu"]["pile_cards"] == ["red:3", "red:5", "red:8"]
