@@ -127,8 +127,8 @@ def host_options(game: Game, state) -> list[Option]:
         out += [Option("opening", None, f"Seat {s} draws for the lead", CardDealt(s, None, False, deck="opening"),
                        rule="opening-draw", needs=("card",)) for s in rnd.drawing if s not in rnd.drawn]
     elif rnd.phase == "dealing":             # a whole pass round the table at once (the console's deal-a-round)
-        out += [Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal")
-                for seat in due_to_deal(rnd)]
+        out += [Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal",
+                       needs=("card",)) for seat in due_to_deal(rnd)]     # face down: named, or left unnamed
     elif rnd.phase == "play" and rnd.dues:
         out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=SHOUT_RULES[rnd.dues[0].word],
                           needs=("at_ms",)))
