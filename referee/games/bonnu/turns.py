@@ -25,10 +25,10 @@ def next_seat(seat: int, players: Table, holding: Callable[[int], int] | None = 
     left to draw, has no turn. Nobody else holding a card: the seat after `seat`."""
     seats = _seats(players)
     at, n = seats.index(seat), len(seats)
-    after = [seats[(at + k) % n] for k in range(1, n)]
-    if holding is not None:
-        return next((s for s in after if holding(s)), after[0])
-    return after[0]
+    first = seats[(at + 1) % n]
+    if holding is None or holding(first):
+        return first
+    return next((seats[(at + k) % n] for k in range(2, n) if holding(seats[(at + k) % n])), first)
 
 
 def turn_after_cut(cutter: int, on_turn: int | None, players: Table, settings: BonnuSettings = DEFAULT,

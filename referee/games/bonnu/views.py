@@ -18,11 +18,38 @@ from typing import Any
 from ...events import CardDealt, Decision, HandShown
 from ...game import Game
 from ...options import Option
-from .claims import bonnu_refusal, bonnu_rule, cut_refusal, cutter_refusal
+from .claims import bonnu_rule, bonnu_stands, cut_refusal, cutter_refusal
 from .deck import matches
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import HAND_SIZE, BonnuRound, seconds
 from .shouts import SHOUT_RULES
+
+
+class _Shared:
+    """What every seat's options share in one state of the round, worked out once: every seat is
+    asked at every step (anyone may act out of turn). Kept for the last round state asked about;
+    a round state is never changed once the referee has returned it (apply works on a copy)."""
+
+    __slots__ = ("waiting", "dues", "window_is_cut")
+
+    def __init__(self, rnd: BonnuRound) -> None:
+        self.waiting = any(d.word == "bonnu" for d in rnd.dues)
+        self.dues: dict[int, list] = {}
+        for d in rnd.dues:
+            self.dues.setdefault(d.seat, []).append(d)
+        self.window_is_cut = rnd.window is not None and rnd.window.how == "cut"
+
+
+_last: tuple = (None, None)                  # (the round state, its _Shared)
+
+
+def _shared(rnd: BonnuRound) -> _Shared:
+    global _last
+    seen, shared = _last
+    if seen is not rnd:
+        shared = _Shared(rnd)
+        _last = (rnd, shared)
+    return shared
 
 
 def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
@@ -51,13 +78,14 @@ def seat_options(state, seat: int) -> list[Option]:
     settings = state.settings
     out: list[Option] = []
     hand = _hand(rnd, seat)
-    waiting = any(d.word == "bonnu" for d in rnd.dues)
+    shared = _shared(rnd)
+    waiting, held, on_turn = shared.waiting, rnd.count.get(seat, 0), seat == rnd.to_play
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
                           rule=rnd.paying(seat)))
-    if seat == rnd.to_play and not waiting and rnd.drew is not None and rnd.drew[0] == seat:
+    if on_turn and not waiting and rnd.drew is not None and rnd.drew[0] == seat:
         out += _after_draw(rnd, seat)
-    elif seat == rnd.to_play and not waiting and rnd.holding(seat):
+    elif on_turn and not waiting and held:
         top = rnd.top
         if hand is None:
             out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="first-lead" if top is None
@@ -71,12 +99,13 @@ def seat_options(state, seat: int) -> list[Option]:
             if top is not None and (not fits or settings.draw_when_able):
                 out.append(Option("draw", seat, "Draw (no card matches)" if not fits else "Draw instead",
                                   CardDrawn(seat), rule="draw"))
-    out += _claims(rnd, seat, hand, settings, waiting)
-    for d in rnd.dues:
-        if d.seat == seat:
-            out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
-                              rule=SHOUT_RULES[d.word]))
-    if not any(d.seat == seat for d in rnd.dues) and rnd.holding(seat) == 2 and seat == rnd.to_play:
+    if rnd.window is not None and held:
+        out += _claims(rnd, seat, hand, held, settings, shared)
+    dues = shared.dues.get(seat, ())
+    for d in dues:
+        out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
+                          rule=SHOUT_RULES[d.word]))
+    if not dues and held == 2 and on_turn:
         out.append(Option("shout", seat, "Reach!", ShoutHeard(seat, "reach"), rule="reach"))
     return out
 
@@ -89,29 +118,28 @@ def _after_draw(rnd: BonnuRound, seat: int) -> list[Option]:
     return [lay, Option("keep", seat, "Keep the drawn card", DrawKept(seat), rule="draw")]
 
 
-def _claims(rnd: BonnuRound, seat: int, hand, settings, waiting: bool) -> list[Option]:
-    """The Cut and out-of-turn Bonnu buttons on the card just laid."""
+def _claims(rnd: BonnuRound, seat: int, hand, held: int, settings, shared: _Shared) -> list[Option]:
+    """The Cut and out-of-turn Bonnu buttons on the card just laid (a seat holding `held` cards)."""
     window = rnd.window
-    if window is None or rnd.holding(seat) == 0:
-        return []
+    top = window.card
     out = []
-    if cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings) is None and not waiting:
+    if not shared.waiting and cutter_refusal(seat, rnd.to_play, window.seat, shared.window_is_cut, settings) is None:
         if hand is None:
-            if rnd.holding(seat) >= 2:
-                out.append(Option("cut", seat, f"Cut! (two or more {window.card.value}s)", CutLaid(seat, ()),
+            if held >= 2:
+                out.append(Option("cut", seat, f"Cut! (two or more {top.value}s)", CutLaid(seat, ()),
                                   rule="cut", needs=("cards",)))
         else:
-            same = tuple(c for c in hand if c.value == window.card.value)
-            if len(same) >= 2 and cut_refusal(hand, same, window.card, settings) is None:
+            same = tuple(c for c in hand if c.value == top.value)
+            if len(same) >= 2 and cut_refusal(hand, same, top, settings) is None:
                 out.append(Option("cut", seat, f"Cut! {' '.join(c.code for c in same)}", CutLaid(seat, same),
                                   rule="cut"))
     if window.seat != seat:
         if hand is None:
-            out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {window.card.value})",
-                              BonnuClaimed(seat, ()), rule=bonnu_rule((), window.card), needs=("cards",)))
-        elif bonnu_refusal(hand, window.card, settings) is None:
+            out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {top.value})",
+                              BonnuClaimed(seat, ()), rule=bonnu_rule((), top), needs=("cards",)))
+        elif bonnu_stands(hand, top):
             out.append(Option("bonnu", seat, f"Bonnu! {' '.join(c.code for c in hand)}", BonnuClaimed(seat, hand),
-                              rule=bonnu_rule(hand, window.card)))
+                              rule=bonnu_rule(hand, top)))
     return out
 
 
