@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import apply, replay, view
+from referee.engine import apply, options, replay, view
 from referee.events import loads_jsonl
 from referee.game import HOST
 from referee.games.bonnu.catalog import RULES_BY_ID
@@ -134,6 +134,22 @@ def test_every_announcement_names_a_registered_rule(name):
     unknown = {a.rule for a in said if a.rule and a.rule not in RULES_BY_ID}
     assert not unknown, unknown
     assert any(a.rule for a in said)
+
+
+BONNU_ACTIONS = {"lay", "draw", "keep", "cut", "bonnu", "shout", "show", "decide", "opening", "deal", "time"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_option_along_the_way_names_a_registered_rule(name):
+    """So does every button of Bonnu's a phone or the console is given, after every event of the
+    fixture (the core's own: start, call off, sit out, name no Bonnu rule)."""
+    state, unknown = State(), set()
+    for event in loads_jsonl(path(name).read_text(encoding="utf-8")):
+        state, _ = apply(state, event)
+        for seat in (None, *state.seats):
+            unknown |= {(o.action, o.rule) for o in options(state, seat)
+                        if o.action in BONNU_ACTIONS and o.rule not in RULES_BY_ID}
+    assert not unknown, unknown
 
 
 @pytest.mark.parametrize("name", NAMES)
