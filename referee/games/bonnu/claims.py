@@ -118,10 +118,13 @@ def bonnu_refusal(hand: Sequence[BonnuCard], top: BonnuCard | None,
 def bonnu_stands(hand: Sequence[BonnuCard], top: BonnuCard | None) -> bool:
     """Is laying the whole `hand` on `top` an out-of-turn Bonnu? bonnu_refusal without the words
     (the options ask it of every seat at every step)."""
-    if top is None or not hand:
-        return False
-    total = hand_total(hand)
-    return total == top.value or (top.value == 0 and total % 10 == 0)
+    return bool(hand) and total_stands(hand_total(hand), top)
+
+
+def total_stands(total: int, top: BonnuCard | None) -> bool:
+    """Does a hand totalling `total` make a Bonnu on `top`: equal to its number, or a multiple of
+    10 on a 0?"""
+    return top is not None and (total == top.value or (top.value == 0 and total % 10 == 0))
 
 
 def bonnu_rule(hand: Sequence[BonnuCard], top: BonnuCard | None) -> str:

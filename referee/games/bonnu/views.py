@@ -18,7 +18,7 @@ from typing import Any
 from ...events import CardDealt, Decision, HandShown
 from ...game import Game
 from ...options import Option
-from .claims import bonnu_rule, bonnu_stands, cut_refusal, cutter_refusal
+from .claims import bonnu_rule, cut_refusal, cutter_refusal, total_stands
 from .deck import matches
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import HAND_SIZE, BonnuRound, seconds
@@ -50,6 +50,21 @@ def _shared(rnd: BonnuRound) -> _Shared:
         shared = _Shared(rnd)
         _last = (rnd, shared)
     return shared
+
+
+_facts: dict[int, tuple] = {}              # id(a hand) -> (the hand, its total, its numbers)
+
+
+def _hand_facts(hand: tuple) -> tuple[int, list[int]]:
+    """A known hand's total and numbers. A hand is a tuple kept from state to state until it
+    changes, so each is added up once, not once per seat per step."""
+    facts = _facts.get(id(hand))
+    if facts is None or facts[0] is not hand:
+        if len(_facts) > 256:
+            _facts.clear()
+        numbers = [c.value for c in hand]
+        facts = _facts[id(hand)] = (hand, sum(numbers), numbers)
+    return facts[1], facts[2]
 
 
 def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
@@ -122,6 +137,7 @@ def _claims(rnd: BonnuRound, seat: int, hand, held: int, settings, shared: _Shar
     """The Cut and out-of-turn Bonnu buttons on the card just laid (a seat holding `held` cards)."""
     window = rnd.window
     top = window.card
+    total, numbers = _hand_facts(hand) if hand is not None else (0, ())
     out = []
     if not shared.waiting and cutter_refusal(seat, rnd.to_play, window.seat, shared.window_is_cut, settings) is None:
         if hand is None:
@@ -129,15 +145,15 @@ def _claims(rnd: BonnuRound, seat: int, hand, held: int, settings, shared: _Shar
                 out.append(Option("cut", seat, f"Cut! (two or more {top.value}s)", CutLaid(seat, ()),
                                   rule="cut", needs=("cards",)))
         else:
-            same = tuple(c for c in hand if c.value == top.value)
-            if len(same) >= 2 and cut_refusal(hand, same, top, settings) is None:
+            same = tuple(c for c in hand if c.value == top.value) if numbers.count(top.value) >= 2 else ()
+            if same and cut_refusal(hand, same, top, settings) is None:
                 out.append(Option("cut", seat, f"Cut! {' '.join(c.code for c in same)}", CutLaid(seat, same),
                                   rule="cut"))
     if window.seat != seat:
         if hand is None:
             out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {top.value})",
                               BonnuClaimed(seat, ()), rule=bonnu_rule((), top), needs=("cards",)))
-        elif bonnu_stands(hand, top):
+        elif hand and total_stands(total, top):
             out.append(Option("bonnu", seat, f"Bonnu! {' '.join(c.code for c in hand)}", BonnuClaimed(seat, hand),
                               rule=bonnu_rule(hand, top)))
     return out
