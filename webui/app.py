@@ -34,6 +34,7 @@ from referee.engine import Refusal
 from referee.events import EventError
 
 from . import security
+from .bonnu_shout_timer import ShoutTimer
 from .host_sessions import HostSessions
 from .night import Conflict, Night, Unapplicable
 from .settle import PaidBook
@@ -71,6 +72,13 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     if app.config.get("TLS_FINGERPRINT"):
         app.config["SESSION_COOKIE_SECURE"] = True
     app.extensions["croupier_camera"] = camera
+    # Bonnu's automatic "time passed" for a missed shout: a real timer, so off under TESTING unless asked
+    if app.config.get("SHOUT_TIMER", not app.config.get("TESTING")):
+        timer = ShoutTimer(night)
+        night.on_commit.append(timer.reschedule)
+        app.extensions["croupier_shout_timer"] = timer
+        with night.lock:
+            timer.reschedule()                  # a night restarted with a shout owed
     if camera is not None:
         camera.attach(night)
     if not app.config.get("SECRET_KEY"):

@@ -27,6 +27,7 @@ PHASE_WORDS = {"opening": "the opening draw: each player draws a card, the highe
                "dealing": "dealing: 7 cards each, no card turned up", "play": "", "showing":
                "the round is won: the others lay their hands face up to be scored", "over": "the round is over"}
 SHOUT_WORDS = {"reach": "Reach!", "bonnu": "Bonnu!"}
+EARLIER_SHOWN = 12                        # the pile's cards under the top the round panel shows, newest first
 
 
 def card(code: str | None) -> dict[str, Any]:
@@ -89,6 +90,7 @@ def round_words(seen: dict | None, names: dict[int, str], latencies: dict[int, d
         "phase_words": PHASE_WORDS.get(seen["phase"], seen["phase"]),
         "turn": turn, "turn_words": f"{_who(names, turn)} to play{on}" if turn is not None else "",
         "top_card": card(top) if top else None,
+        "earlier_cards": [card(c) for c in reversed(seen["pile_cards"][-EARLIER_SHOWN - 1:-1])],
         "pile_words": f"{seen['pile']} on the pile, {seen['draw_pile']} to draw",
         "window_words": window_words,
         "rulings_words": [named(r, names) for r in seen["rulings"]],
@@ -126,10 +128,11 @@ def option_extra(option: Option, seen: dict | None) -> dict[str, Any]:
 
 def seen_codes(seen: dict | None) -> set[str]:
     """Every card code the viewer's Bonnu view names (for the feed's words of an event): the top
-    card, the window's, the opening draw, the hands laid face up, the viewer's own hand."""
+    card and the pile under it, the window's, the opening draw, the hands laid face up, the viewer's
+    own hand."""
     if not seen:
         return set()
-    codes = {c for c in (seen["top"], (seen["window"] or {}).get("card")) if c}
+    codes = {c for c in (seen["top"], (seen["window"] or {}).get("card")) if c} | set(seen["pile_cards"])
     codes |= set(seen["opening_draw"].values())
     for s in seen["seats"]:
         codes |= set(s.get("hand", ())) | set(s.get("shown", ()))

@@ -67,6 +67,7 @@ class Night:
         self.table: Table | None = None
         self.ended = False
         self.clock = TableClock()          # the one clock Bonnu's taps are stamped on (bonnu_timing)
+        self.on_commit: list[Callable[[], None]] = []   # run under the lock after each committed action
         self.store_seq_announcements: dict[int, list[Announcement]] = {}
         rows = list(self.store.rows("select id from table_sessions order by id desc limit 1"))
         if rows:
@@ -100,6 +101,8 @@ class Night:
                 sends, self._deferred = self._deferred, None
                 for send in sends:
                     send()
+                for after in self.on_commit:     # e.g. Bonnu's shout timer, worked out again
+                    after()
 
     def _publish(self, send: Callable[[], None]) -> None:
         if self._deferred is not None:

@@ -219,6 +219,7 @@ _TELL: dict[type, Callable[[_Teller, ev.Event], str]] = {
     boneyard.GraveRobbed: lambda t, e: f"{t.who(e.seat)} took {t.card(e.card)} from the trick (Grave Robber)",
     bonnu.CardLaid: lambda t, e: f"{t.who(e.seat)} laid {t.card(e.card, 'a card')} on the pile{_at(e)}",
     bonnu.CardDrawn: lambda t, e: f"{t.who(e.seat)} drew {t.card(e.card, 'a card')} from the draw pile{_at(e)}",
+    bonnu.DrawKept: lambda t, e: f"{t.who(e.seat)} kept the card just drawn{_at(e)}",
     bonnu.CutLaid: lambda t, e: f"{t.who(e.seat)} shouted Cut! and laid {t.cards(e.cards)}{_at(e)}",
     bonnu.BonnuClaimed: lambda t, e: f"{t.who(e.seat)} shouted Bonnu! out of turn and laid the whole hand, "
                                      f"{t.cards(e.cards)}{_at(e)}",

@@ -10,6 +10,7 @@ import pytest
 
 from bonnu_kit import FakeTime, deal_round, lead, open_night
 from dashboard_kit import Phone
+from referee.cards import BonnuCard
 from referee.games.bonnu.events import CutLaid
 from webui.bonnu_timing import TableClock
 
@@ -213,3 +214,32 @@ def test_a_card_the_host_enters_for_a_seat_is_stamped_with_nothing_to_take_off(t
     assert r.status_code == 200, r.get_json()
     event = night.table.state.log.to_tuple()[-1]
     assert (event.type, event.at_ms, event.latency_ms) == ("card_laid", 7_250, 0)
+
+
+def test_the_round_panel_shows_the_pile_under_the_top_card(table):
+    night, host, phones, _ = table
+    lead(night)
+    ben = option(phones[2], "lay")
+    assert phones[2].post(ben["post"]["url"], ben["post"]["body"]).status_code == 200
+    seen = me(phones[3])["state"]["bonnu"]
+    assert seen["pile_cards"] == ["red:5", ben["card"]["code"]] and seen["top_card"]["code"] == ben["card"]["code"]
+    assert [c["pretty"] for c in seen["earlier_cards"]] == ["red 5"]
+
+
+def test_the_console_deals_a_whole_pass_of_a_bonnu_round_in_one_form(dash, dash_host):
+    night = dash.extensions["croupier"]
+    night.start("bonnu", [1, 2, 3], {1: "Ann", 2: "Ben", 3: "Cleo"}, {}, "street")
+    host = dash_host
+    assert host.post("/api/host/option", {"seat": None, "option": next(
+        o["key"] for o in host.get("/api/host/state").get_json()["options"] if o["action"] == "start")}).status_code == 200
+    for seat, code in ((1, "white:21"), (2, "blue:3"), (3, "red:4")):
+        o = next(o for o in host.get("/api/host/state").get_json()["options"] if o["action"] == "opening"
+                 and o["seat"] is None and str(seat) in o["label"])
+        assert host.post("/api/host/option", {"seat": None, "option": o["key"], "card": code}).status_code == 200
+    deals = [o for o in host.get("/api/host/state").get_json()["options"] if o["action"] == "deal"]
+    assert [o["deal"]["seat"] for o in deals] == [1, 2, 3]                 # the whole pass, Ann first
+    r = host.post("/api/host/street", {"cards": [{"seat": 1, "card": "red:7"}, {"seat": 2, "card": None},
+                                                 {"seat": 3, "card": "blue:-1"}]})
+    assert r.status_code == 200, r.get_json()
+    rnd = night.table.state.hand
+    assert [rnd.holding(s) for s in (1, 2, 3)] == [1, 1, 1] and rnd.known[3] == (BonnuCard("blue", -1),)

@@ -31,6 +31,8 @@ N.round = (bn, console) => {
     el("div", { class: "bn-top", id: "bn-top" }, el("span", { class: "muted" }, "Top card "),
       bn.top_card ? N.card(bn.top_card) : el("span", { class: "muted" }, "none yet: any card leads"),
       el("span", { class: "muted" }, " · " + bn.pile_words)),
+    bn.earlier_cards.length ? el("p", { class: "bn-pile", id: "bn-pile" }, el("span", { class: "muted" }, "Under it, newest first "),
+      bn.earlier_cards.map(N.card)) : null,
     bn.turn_words ? el("p", { class: "bk-turn" }, "Now: " + bn.turn_words) : null,
     bn.window_words ? el("p", { class: "bn-window", id: "bn-window" }, bn.window_words) : null,
     el("p", { class: "bn-scores", id: "bn-scores" }, el("strong", {}, bn.score_words)),

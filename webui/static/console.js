@@ -5,8 +5,10 @@
 
 const E = (window.E = { lastDealt: null });
 
-/* The deal options in deal order, starting after the seat dealt last (the dealer's left at first). */
+/* The deal options in deal order, starting after the seat dealt last (the dealer's left at first).
+   Bonnu's referee lists them in order already: each pass round the table from the round's first player. */
 E.dealsInOrder = (v, deals) => {
+  if (v.bonnu) return deals;
   const order = v.deal_order || [];
   const after = E.lastDealt !== null ? E.lastDealt : v.hand ? v.hand.dealer : null;
   const start = order.indexOf(after) + 1;

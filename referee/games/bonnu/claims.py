@@ -106,13 +106,34 @@ def bonnu_refusal(hand: Sequence[BonnuCard], top: BonnuCard | None,
         return "nothing has been played yet: an out-of-turn Bonnu answers the card just played"
     if not hand:
         return "a Bonnu lays down the whole hand, and this hand is empty"
-    total = hand_total(hand)
-    if total == top.value or (top.value == 0 and total % 10 == 0):
+    if bonnu_stands(hand, top):
         return None
+    total = hand_total(hand)
     sums = f"the hand totals {total} ({_sum_words(hand)})"
     if top.value == 0:
         return f"{sums}: on a 0 a Bonnu needs a total of 0 or a multiple of 10"
     return f"{sums}, not {top.value}: a Bonnu needs the total of the number just played"
+
+
+def bonnu_stands(hand: Sequence[BonnuCard], top: BonnuCard | None) -> bool:
+    """Is laying the whole `hand` on `top` an out-of-turn Bonnu? bonnu_refusal without the words
+    (the options ask it of every seat at every step)."""
+    return bool(hand) and total_stands(hand_total(hand), top)
+
+
+def total_stands(total: int, top: BonnuCard | None) -> bool:
+    """Does a hand totalling `total` make a Bonnu on `top`: equal to its number, or a multiple of
+    10 on a 0?"""
+    return top is not None and (total == top.value or (top.value == 0 and total % 10 == 0))
+
+
+def bonnu_rule(hand: Sequence[BonnuCard], top: BonnuCard | None) -> str:
+    """The rule an out-of-turn Bonnu of `hand` on `top` stands on: "bonnu-equal" (the total is the
+    number, a 0 on a 0 included) or "bonnu-ten" (a multiple of 10 on a 0). A hand not yet named is
+    judged by equality, the sheet's first reading."""
+    if top is not None and top.value == 0 and hand and hand_total(hand) != 0:
+        return "bonnu-ten"
+    return "bonnu-equal"
 
 
 # ----------------------------------------------------------------------------- the timing

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...work import Refusal, Work
 from . import play_flow, shouts
-from .claims import CardTime, Claim, bonnu_refusal, cut_refusal, cutter_refusal, window_ruling
+from .claims import CardTime, Claim, bonnu_refusal, bonnu_rule, cut_refusal, cutter_refusal, window_ruling
 from .deck import hand_total
 from .events import CutLaid
 from .turns import turn_after_cut
@@ -49,13 +49,16 @@ def on_claim(game, w: Work, event) -> None:
               and 0 <= t - h[2] <= w.state.settings.double_tap_ms]
     if double:
         w.say(f"{KIND_WORDS[kind]} by seat {seat} again at {seconds(t)}: a double tap, one claim (the first at "
-              f"{seconds(double[0][2])}).", rule=kind, seats=(seat,))
+              f"{seconds(double[0][2])}).", rule="claim-timing", seats=(seat,))
         return
     rnd.heard += ((seat, same, t),)
     shouts.settle(game, w, t)
     if rnd.phase != "play":
         return
     cur = rnd.window
+    late = rnd.late
+    if cur is None and late is not None and late.card is None and t is not None and late.at_ms is not None:
+        return _against_late(game, w, rnd, kind, seat, cards, t, event, late)
     if cur is None:
         rnd.heard = rnd.heard[:-1]
         w.say(f"{KIND_WORDS[kind]} by seat {seat} at {seconds(t)}: too late, the window closed when seat "
@@ -64,7 +67,6 @@ def on_claim(game, w: Work, event) -> None:
     margin = w.state.settings.tie_margin_ms
     if cur.how == "cut" and cur.seat != seat and _before(t, cur.at_ms, margin):
         return _race_cut(game, w, rnd, kind, seat, cards, t, event, cur)
-    late = rnd.late
     if late is not None and late.seq == cur.seq and t is not None and late.at_ms is not None \
             and _answers_late(w, rnd, kind, seat, cards, t, late):
         return _against_late(game, w, rnd, kind, seat, cards, t, event, late)
@@ -93,11 +95,8 @@ def _refusal(w: Work, rnd: BonnuRound, kind: str, seat: int, cards, window: Wind
         return bonnu_refusal(cards, window.card, settings)
     known = rnd.known.get(seat, ())
     hand = known if len(known) == rnd.holding(seat) else None      # checked against the hand when it is known
-    refusal = cut_refusal(hand, cards, window.card, settings) or \
+    return cut_refusal(hand, cards, window.card, settings, holding=rnd.holding(seat)) or \
         cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings)
-    if refusal is None and len(cards) == rnd.holding(seat) and settings.cut_out == "not_allowed":
-        return "a Cut may not lay the last cards of a hand (cut_out: not_allowed)"
-    return refusal
 
 
 def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, event, window: Window,
@@ -115,15 +114,11 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
         total = hand_total(cards)
         play_flow.lay(w, rnd, seat, cards, t, "bonnu")
         w.say(f"{said}. Bonnu! Seat {seat} lays the whole hand, {' '.join(c.code for c in cards)} = {total}, on "
-              f"{window.card.code}.", rule="bonnu-out-of-turn", seats=(seat,))
+              f"{window.card.code}.", rule=bonnu_rule(cards, window.card), seats=(seat,))
         return game.win(w, seat, f"Bonnu! out of turn ({total} on a {window.card.value})")
     before = rnd.to_play
     play_flow.lay(w, rnd, seat, cards, t, "cut", prev=window, to_play_before=before, event=event)
-    if before is None or before == seat:
-        rnd.to_play = rnd.after(seat)
-    else:                       # turns.turn_after_cut numbers the seats 0.. clockwise
-        table = rnd.table
-        rnd.to_play = table[turn_after_cut(table.index(seat), table.index(before), len(table), w.state.settings)]
+    rnd.to_play = turn_after_cut(seat, before, rnd.table, w.state.settings, rnd.holding)
     w.say(f"{said}. Cut! Seat {seat} lays {' '.join(c.code for c in cards)}; {rnd.top.code} on top, seat "
           f"{rnd.to_play} to play.", rule="cut", seats=(seat,))
     if rnd.holding(seat) == 0 and w.state.settings.cut_out == "wins":
@@ -134,24 +129,42 @@ def apply_claim(game, w: Work, rnd: BonnuRound, kind: str, seat: int, cards, t, 
 # ---------------------------------------------------------------------- against a later card
 def _against_late(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, late: Late) -> None:
     ruling = window_ruling([_claim(seat, kind, t)], _card(late.seat, late.at_ms), w.state.settings)[0]
+    text = ruling.text if late.card is not None else \
+        ruling.text.replace(f"seat {late.seat}'s card at", f"seat {late.seat}'s draw at")
     if ruling.verdict == "ask_host":
-        w.ask(None, "claim-timing", f"{ruling.text}: in time or too late?", ("in time", "too late"),
+        w.ask(None, "claim-timing", f"{text}: in time or too late?", ("in time", "too late"),
               blocks="play", claim=event)
         return
     if ruling.verdict != "in_time":
         rnd.heard = rnd.heard[:-1]                  # too late: not a claim a repeat tap could double
-        rnd.rulings += (ruling.text,)
-        w.say(f"{ruling.text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
+        rnd.rulings += (text,)
+        w.say(f"{text}; the cards stay in the hand.", rule="claim-window", seats=(seat,))
         return
+    in_time_before(game, w, rnd, late, kind, seat, cards, t, event, text)
+
+
+def in_time_before(game, w: Work, rnd: BonnuRound, late: Late, kind, seat, cards, t, event, text: str) -> None:
+    """A claim stamped before `late` is in time: the card laid goes back to its hand (its seat on
+    turn again), and the claim is laid on the card before. Before a draw: the drawn card stays, and
+    if the claim does not stand the draw's turn has passed as it had."""
+    on_turn, drew = rnd.to_play, rnd.drew
     _take_back_late(w, rnd, late)
-    apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, ruling.text)
+    apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, text)
+    if late.card is None and rnd.phase == "play" and rnd.window is late.closed:
+        rnd.window, rnd.late, rnd.to_play, rnd.drew = None, late, on_turn, drew
 
 
 def _take_back_late(w: Work, rnd: BonnuRound, late: Late) -> None:
-    """The card laid in turn after an in-time claim goes back to its hand; its seat is on turn again."""
+    """The card laid in turn after an in-time claim goes back to its hand; its seat is on turn again
+    (a draw: the claim comes first, the drawn card stays in the hand). A card drawn since has no
+    chance to be laid any more (play_drawn): the turn is back before it."""
+    rnd.to_play, rnd.window, rnd.late, rnd.drew = late.seat, late.closed, None, None
+    if late.card is None:
+        w.say(f"Seat {late.seat}'s draw at {seconds(late.at_ms)} came after a claim stamped before it: the claim "
+              f"goes first; the drawn card stays in the hand.", rule="claim-window", seats=(late.seat,))
+        return
     rnd.pile = rnd.pile[:-1]
     rnd.receive(late.seat, late.card)
-    rnd.to_play, rnd.window, rnd.late = late.seat, late.closed, None
     rnd.dues = tuple(d for d in rnd.dues if d.seq != late.seq)
     w.say(f"Seat {late.seat}'s {late.card.code} at {seconds(late.at_ms)} came after a claim stamped before it: "
           f"it goes back to the hand.", rule="claim-window", seats=(late.seat,))
@@ -163,7 +176,7 @@ def _race_cut(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, cut: 
     first = rulings[0]
     text = f"{KIND_WORDS[kind]} by seat {seat} at {seconds(t)}, seat {cut.seat}'s Cut at {seconds(cut.at_ms)}"
     if first.tied_with:
-        w.ask(None, "claim-order", f"{text}: too close to say who was first; which came first?",
+        w.ask(None, "claim-race", f"{text}: too close to say who was first; which came first?",
               (f"seat {cut.seat}", f"seat {seat}"), blocks="play", claim=event)
         return
     if first.claim.seat == cut.seat:
@@ -177,14 +190,14 @@ def put_first(game, w: Work, rnd: BonnuRound, kind, seat, cards, t, event, cut: 
     rnd.pile = rnd.pile[:-len(cut.cards)]
     for c in cut.cards:
         rnd.receive(cut.seat, c)
-    rnd.to_play, rnd.window = cut.to_play_before, cut.prev
+    rnd.to_play, rnd.window, rnd.drew = cut.to_play_before, cut.prev, None
     rnd.dues = tuple(d for d in rnd.dues if d.seq != cut.seq)
-    w.say(f"{text}: seat {cut.seat}'s Cut is taken back and comes after it.", rule="claim-order",
+    w.say(f"{text}: seat {cut.seat}'s Cut is taken back and comes after it.", rule="claim-race",
           seats=(cut.seat,))
     apply_claim(game, w, rnd, kind, seat, cards, t, event, rnd.window, text)
     if rnd.phase != "play":
         w.say(f"Seat {cut.seat}'s Cut comes too late: the round is won; the cards stay in the hand.",
-              rule="claim-order", seats=(cut.seat,))
+              rule="claim-race", seats=(cut.seat,))
         return
     again = cut.event
     apply_claim(game, w, rnd, "cut", cut.seat, cut.cards, cut.at_ms, again, rnd.window,
@@ -204,9 +217,9 @@ def on_host_ruling(game, w: Work, pending, event) -> None:
             w.say(f"{who}: too late; the cards stay in the hand.", rule="claim-timing", seats=(claim.seat,))
             return
         late = rnd.late
-        _take_back_late(w, rnd, late)
-        apply_claim(game, w, rnd, kind, claim.seat, cards, t, claim, rnd.window,
-                    f"{who}: in time, before seat {late.seat}'s card at {seconds(late.at_ms)}")
+        in_time_before(game, w, rnd, late, kind, claim.seat, cards, t, claim,
+                       f"{who}: in time, before seat {late.seat}'s {'card' if late.card else 'draw'} at "
+                       f"{seconds(late.at_ms)}")
         return
     cut = rnd.window
     if event.choice == f"seat {cut.seat}":

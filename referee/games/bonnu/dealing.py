@@ -25,22 +25,13 @@ def new_round(w: Work, event: HandStarted, order: tuple[int, ...]) -> BonnuRound
     rnd = BonnuRound(number=event.hand, dealer=event.dealer, order=order, table=tuple(st.seats),
                      game_no=1 if prev is None else prev.game_no + (1 if new_game else 0),
                      count={s: 0 for s in st.seats}, known={s: () for s in st.seats})
-    first = None if new_game else _later_leader(prev, st.settings)
+    first = None if new_game or prev.winner is None or prev.first is None else \
+        next_leader(prev.winner, prev.first, prev.table, st.settings)
     if first is None:
         rnd.phase, rnd.drawing = "opening", order
     else:
         rnd.phase, rnd.first = "dealing", first
     return rnd
-
-
-def _later_leader(prev: BonnuRound, settings) -> int | None:
-    """Who leads a later round of the same game (None: everyone draws again), by turns.next_leader
-    (which numbers the seats 0.. clockwise)."""
-    if prev.winner is None or prev.first is None:
-        return None
-    table = prev.table
-    at = next_leader(table.index(prev.winner), table.index(prev.first), len(table), settings)
-    return None if at is None else table[at]
 
 
 def announce_round(w: Work) -> None:

@@ -47,8 +47,9 @@ def value(c: BonnuCard) -> int:
 
 
 def hand_total(hand: Iterable[BonnuCard]) -> int:
-    """The total value of a hand: the sum of its numbers."""
-    return sum(value(c) for c in hand)
+    """The total value of a hand: the sum of its numbers (`value`, read straight off each card: the
+    referee's options add up every known hand at every step)."""
+    return sum(c.value for c in hand)
 
 
 def opening_leaders(draws: Mapping[int, BonnuCard]) -> tuple[int, ...]:

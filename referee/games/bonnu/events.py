@@ -40,6 +40,16 @@ class CardDrawn(Event):
 
 
 @dataclass(frozen=True)
+class DrawKept(Event):
+    """With play_drawn: the seat that just drew keeps the drawn card instead of laying it, and the
+    turn passes."""
+    type: ClassVar[str] = "draw_kept"
+    seat: int
+    at_ms: int | None = None
+    latency_ms: int = 0
+
+
+@dataclass(frozen=True)
 class CutLaid(Event):
     """Cut!: a seat lays two or more cards of the number just played, out of turn."""
     type: ClassVar[str] = "cut_laid"

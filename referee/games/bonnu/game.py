@@ -16,7 +16,7 @@ from ...registry import register
 from ...work import Refusal, Work
 from . import claims_flow, dealing, play_flow, round_end, shouts, views
 from .catalog import RULES
-from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import BonnuRound
 from .settings import MAX_PLAYERS, BonnuSettings
 
@@ -27,18 +27,12 @@ class Bonnu(Game):
     settings_class = BonnuSettings
     rules = RULES
     min_seats = 2
-    handlers = {CardDealt: "deal_card", CardLaid: "lay_card", CardDrawn: "draw_card", CutLaid: "cut",
+    handlers = {CardDealt: "deal_card", CardLaid: "lay_card", CardDrawn: "draw_card", DrawKept: "keep_drawn", CutLaid: "cut",
                 BonnuClaimed: "claim_bonnu", ShoutHeard: "shout", TimeNoted: "time_noted",
                 HandShown: "show_hand"}
 
     def max_seats(self, settings) -> int:
         return MAX_PLAYERS
-
-    def open(self, w: Work, event) -> None:
-        super().open(w, event)
-        if w.state.settings.play_drawn:
-            raise Refusal("play_drawn (playing the drawn card at once) is not refereed yet: open the table with "
-                          "play_drawn off (the draw ends the turn)")
 
     def opened_text(self, settings) -> str:
         goal = (f"first to {settings.rounds_to_win} rounds won is Bonnu Master" if settings.scoring == "simple"
@@ -65,6 +59,9 @@ class Bonnu(Game):
 
     def draw_card(self, w: Work, event: CardDrawn) -> None:
         play_flow.on_card_drawn(self, w, event)
+
+    def keep_drawn(self, w: Work, event: DrawKept) -> None:
+        play_flow.on_draw_kept(self, w, event)
 
     def cut(self, w: Work, event: CutLaid) -> None:
         claims_flow.on_claim(self, w, event)

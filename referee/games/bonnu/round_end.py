@@ -15,6 +15,9 @@ from .round_state import BonnuRound, check_card
 from .scoring import add_round, game_end, round_scores
 
 
+GAME_RULES = {"simple": "simple-game", "bonnu100": "bonnu-100"}     # the rule each scoring mode wins by
+
+
 def _key(seat: int) -> str:
     return f"seat:{seat}"
 
@@ -46,7 +49,7 @@ def on_hand_shown(game, w: Work, event: HandShown) -> None:
         raise Refusal(f"seat {event.seat} holds {rnd.holding(event.seat)} card(s) by the referee's count, "
                       f"and {len(cards)} were shown: show the whole hand")
     rnd.shown[event.seat] = cards
-    w.say(f"Seat {event.seat} shows {' '.join(c.code for c in cards)}: {hand_total(cards)}.", rule="score",
+    w.say(f"Seat {event.seat} shows {' '.join(c.code for c in cards)}: {hand_total(cards)}.", rule="bonnu-100",
           seats=(event.seat,))
     _score_if_shown(game, w)
 
@@ -61,7 +64,7 @@ def _score_if_shown(game, w: Work) -> None:
     for seat, total in totals.items():
         st.scores[_key(seat)] = total
     points = ", ".join(f"seat {s} {p}" for s, p in rnd.points.items())
-    w.say(f"Round {rnd.number} scores: {points}. Totals: {_score_words(w)}.", rule="score", kind=Kind.HAND_OVER)
+    w.say(f"Round {rnd.number} scores: {points}. Totals: {_score_words(w)}.", rule="bonnu-100", kind=Kind.HAND_OVER)
     _game_over(game, w)
 
 
@@ -74,7 +77,7 @@ def _game_over(game, w: Work) -> None:
         if end.over:
             rnd.master = end.masters
         w.say(f"{end.text[0].upper()}{end.text[1:]}.",
-              rule="game-end", kind=Kind.HAND_OVER if end.over else Kind.INFO, seats=end.masters)
+              rule=GAME_RULES[st.settings.scoring], kind=Kind.HAND_OVER if end.over else Kind.INFO, seats=end.masters)
     rnd.phase, rnd.pending = "over", ()
     game.deal_over(w)
 

@@ -18,6 +18,7 @@ from typing import Optional
 from ...cards import BonnuCard
 from ...state import Deal
 from ...work import Refusal
+from .turns import next_seat
 
 DECK_SIZE = 110
 HAND_SIZE = 7
@@ -73,9 +74,11 @@ class Window:
 @dataclass(frozen=True)
 class Late:
     """The card laid in turn that closed the last window (`closed`): a claim on that window stamped
-    before this card, but arriving after it, is ruled against it; in time, the card goes back."""
+    before this card, but arriving after it, is ruled against it; in time, the card goes back.
+    `card` None: the window was closed by a draw (window_closes_on_draw), ruled the same way; in
+    time, the drawn card stays in the hand."""
     seat: int
-    card: BonnuCard
+    card: Optional[BonnuCard]
     at_ms: int | None
     seq: int
     closed: Window
@@ -97,6 +100,10 @@ class BonnuRound(Deal):
     stock: int = DECK_SIZE                     # cards in the draw pile
     # Play.
     to_play: Optional[int] = None
+    # play_drawn: the seat on turn that has just drawn, and the card (None: not named); it lays that
+    # card if it matches, or keeps it (draw_kept). Any card laid on the pile ends the chance.
+    drew: Optional[tuple[int, Optional[BonnuCard]]] = None
+    passed: tuple[int, ...] = ()               # seats that passed, nothing to draw, since the last card laid
     owed: dict[int, int] = field(default_factory=dict)                      # penalty cards to draw
     dues: tuple[Due, ...] = ()
     window: Optional[Window] = None
@@ -118,11 +125,8 @@ class BonnuRound(Deal):
 
     # ------------------------------------------------------------------- seats and cards
     def after(self, seat: int) -> int:
-        """The next seat clockwise that holds a card (a hand emptied by a card that stays on the pile
-        as a penalty, with no penalty card left to draw, has no turn); `seat` itself if none does."""
-        at, n = self.table.index(seat), len(self.table)
-        return next((self.table[(at + k) % n] for k in range(1, n) if self.holding(self.table[(at + k) % n])),
-                    self.table[(at + 1) % n])
+        """The next seat clockwise that has a turn (turns.next_seat: one holding a card)."""
+        return next_seat(seat, self.table, self.holding)
 
     @property
     def top(self) -> Optional[BonnuCard]:
@@ -145,6 +149,12 @@ class BonnuRound(Deal):
             if c in left:
                 left.remove(c)
         self.known[seat] = tuple(left[:self.count[seat]])
+
+    def paying(self, seat: int) -> str:
+        """The penalty the seat's next penalty card pays: the oldest not yet drawn (each penalty is
+        one card, scoring.PENALTY_DRAW, so the last `owed` penalties are the unpaid ones)."""
+        ids = [pid for s, pid in self.penalties if s == seat]
+        return ids[-self.owed[seat]]
 
     def owes(self, seat: int, word: str) -> Optional[Due]:
         return next((d for d in self.dues if d.seat == seat and d.word == word), None)

@@ -87,23 +87,31 @@ DRAW = rule(
     effect="Their hand grows by one; the turn passes.",
     interpretation="Decision 5: the sheet lets a player lay down a card or take one, nothing more, so the "
                    "draw is the turn and the drawn card waits for the next one (play_drawn off; on: a "
-                   "drawn card that matches may be laid at once, as in UNO). A player who can match must "
-                   "(draw_when_able off), as the sheet gives the draw only to a player with no match; since "
+                   "drawn card that matches may be laid at once, as in UNO, or kept: the turn then passes; "
+                   "a drawn card not named, at a camera table, may be laid if it matches). A player who "
+                   "can match must (draw_when_able off), as the sheet gives the draw only to a player with no match; since "
                    "hands are hidden a draw with a match in hand is caught only when the hand is seen.",
     examples=("Top card the red 9, seat 2 holds the blue 3 and the white 5: seat 2 draws one and seat 3 "
               "is on turn.",))
 
 EMPTY_PILE = rule(
     "empty-pile", "The draw pile runs out", line=18, also=(13,),
-    keywords=("empty", "draw pile", "reshuffle", "no cards left"), settings=("empty_pile",),
+    keywords=("empty", "draw pile", "reshuffle", "no cards left", "blocked", "everyone passed"),
+    settings=("empty_pile", "blocked_round"),
     text="When a player must draw and the draw pile is empty, the play pile except its top card is shuffled "
          "to make a new draw pile.",
     trigger="A draw (or a penalty) from an empty draw pile.",
     effect="The draw goes ahead from the new pile; the top card stays.",
     interpretation="Decision 9: the sheet does not say. Reshuffling everything but the top card keeps all 110 "
                    "cards in play and the card to match unchanged (empty_pile 'reshuffle'); 'pass' has the "
-                   "player pass instead. If even the play pile has no card under its top, the player passes.",
-    examples=("The pile is empty and seat 1 must draw: the 30 cards under the top are shuffled face down.",))
+                   "player pass instead. If even the play pile has no card under its top, the player passes. "
+                   "Once every player with cards has passed in a row the round is blocked: nobody can play "
+                   "or draw again, so it ends and the fewest cards win, a tie going to the first of them "
+                   "clockwise from the player on turn (blocked_round 'fewest_cards': the counts are known "
+                   "without seeing a hand); 'reshuffle' makes a new draw pile after all.",
+    examples=("The pile is empty and seat 1 must draw: the 30 cards under the top are shuffled face down.",
+              "empty_pile pass, nothing left to draw: seats 1, 2 and 3 pass in turn with 9, 4 and 6 cards: "
+              "the round is blocked and seat 2 wins."))
 
 REACH = rule(
     "reach", "Reach!", line=19, kind="obligation",

@@ -37,6 +37,7 @@ class BonnuSettings(Settings):
     opening_tie: str = "redraw"            # decision 9: equal highest cards in the opening draw
     later_rounds: str = "winner"           # decision 9: who leads the next round
     empty_pile: str = "reshuffle"          # decision 9: the draw pile runs out
+    blocked_round: str = "fewest_cards"    # decision 9: every player passes in a row, nothing left to draw
     scoring: str = "simple"                # the sheet's two ways to win the game
     rounds_to_win: int = 10                # simple game: rounds won to be Bonnu Master
     target: int = 100                      # decision 10: Bonnu 100 ends when a total is at least this
@@ -65,6 +66,7 @@ class BonnuSettings(Settings):
         "opening_tie": "Two or more players draw the same highest card to start",
         "later_rounds": "Who leads each round after the first",
         "empty_pile": "The draw pile runs out",
+        "blocked_round": "Every player with cards passes in a row (nothing to draw, nothing laid)",
         "scoring": "How the game is won",
         "rounds_to_win": "Simple game: rounds to win to be Bonnu Master",
         "target": "Bonnu 100: the game ends when a total reaches this, checked at the end of a round",
@@ -97,6 +99,11 @@ class BonnuSettings(Settings):
         "empty_pile": {
             "reshuffle": "the play pile except its top card is shuffled into a new draw pile",
             "pass": "a player who must draw and cannot passes instead"},
+        "blocked_round": {
+            "fewest_cards": "the round ends: the player with the fewest cards wins (a tie: the first of them "
+                            "from the player on turn, clockwise)",
+            "reshuffle": "the play pile except its top card is shuffled into a new draw pile after all "
+                         "(nothing under the top card: the fewest cards win)"},
         "scoring": {
             "simple": "the first to win the set number of rounds is Bonnu Master",
             "bonnu100": "Bonnu 100: the cards left in hand are added up; when a total reaches the target, "

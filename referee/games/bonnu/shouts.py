@@ -18,6 +18,7 @@ from .round_state import BonnuRound, Due, seconds, stamp
 from .scoring import penalty
 
 WORDS = {"reach": "Reach!", "bonnu": "Bonnu!"}
+SHOUT_RULES = {"reach": "reach", "bonnu": "round-won"}     # the rule each shout is owed under
 
 
 def card_time(seat: int, ms: int | None) -> CardTime:
@@ -86,7 +87,7 @@ def _shouted(game, w: Work, due: Due, text: str) -> None:
     rnd: BonnuRound = w.hand
     rnd.dues = tuple(d for d in rnd.dues if d != due)
     rnd.rulings += (text,)
-    w.say(f"{text}.", rule=due.word, seats=(due.seat,))
+    w.say(f"{text}.", rule=SHOUT_RULES[due.word], seats=(due.seat,))
     if due.word == "bonnu":
         game.win(w, due.seat, "laid the last card and shouted Bonnu!")
 
@@ -107,7 +108,7 @@ def on_shout(game, w: Work, event: ShoutHeard) -> None:
     rnd.heard += ((event.seat, event.word, t),)
     if again:
         w.say(f"{WORDS[event.word]} from seat {event.seat} again at {seconds(t)}: a double tap, one shout "
-              f"(the first at {seconds(again[0][2])}).", rule=event.word, seats=(event.seat,))
+              f"(the first at {seconds(again[0][2])}).", rule="claim-timing", seats=(event.seat,))
         return
     settle(game, w, t)
     due = rnd.owes(event.seat, event.word)

@@ -43,11 +43,9 @@ RACE_RATE = 0.3             # after a card laid in turn: a Cut on the card befor
 
 
 def random_settings(rng: random.Random) -> dict:
-    """A table's settings drawn at random: every choice of every decision the tables disagree on
-    (play_drawn stays off: the referee does not take it yet)."""
+    """A table's settings drawn at random: every choice of every decision the tables disagree on."""
     values: dict = {name: rng.choice(sorted(words)) for name, words in BonnuSettings.CHOICES.items()}
     values.update({f.name: rng.random() < 0.5 for f in fields(BonnuSettings) if f.type in ("bool", bool)})
-    values["play_drawn"] = False
     return values
 
 
@@ -56,7 +54,8 @@ class Stats:
     seed: int = 0
     rounds: int = 0
     games: int = 0
-    blocked: int = 0                # rounds called off: empty_pile "pass", no card to draw and none playable
+    won: int = 0                    # rounds won by a seat
+    blocked: int = 0                # rounds blocked: every seat passed, nothing to draw (decision 9)
     events: int = 0
     replays: int = 0
     moves: Counter = field(default_factory=Counter)
@@ -72,7 +71,7 @@ class Stats:
             f"accepted, {self.seconds:.1f} s, {self.rounds / self.seconds if self.seconds else 0:.0f} rounds/s",
             "moves: " + ", ".join(f"{k} {n}" for k, n in sorted(self.moves.items())),
             "announced: " + ", ".join(f"{k} {n}" for k, n in sorted(self.rulings.items())),
-            f"replay checks: {self.replays}; rounds blocked (empty_pile pass, nothing playable): {self.blocked}",
+            f"replay checks: {self.replays}; rounds blocked (every seat passed, nothing to draw): {self.blocked}",
             f"invariant violations: {len(self.violations)}"
             + (f" ({', '.join(f'{k}: {n}' for k, n in kinds.most_common())})" if self.violations else ""),
             *[f"  {v}" for v in self.violations[:20]]])
@@ -161,14 +160,13 @@ class Simulator(Checks):
                 break
         rnd = self.state.hand
         if rnd.phase != "over":
-            if self.state.settings.empty_pile == "pass" and not rnd.stock:
-                self.stats.blocked += 1     # nobody can play and nothing is left to draw: the rule's dead end
-            else:
-                self.violation("stuck", f"no end in phase {rnd.phase}; refused: {getattr(self, 'refused', '')}")
+            self.violation("stuck", f"no end in phase {rnd.phase}; refused: {getattr(self, 'refused', '')}")
             self.apply(next(o for o in options(self.state, None) if o.action == "end").event)
             return
+        self.stats.blocked += bool(rnd.passed)      # won with passes since the last card: the round was blocked
         if self.check:
             self.check_scores(before)
+        self.stats.won += rnd.winner is not None
         self.stats.games += bool(rnd.master)
 
     def opening_draw(self) -> None:
@@ -309,6 +307,8 @@ class Simulator(Checks):
             truth.lay(event.seat, (event.card,))
         elif isinstance(event, CardDrawn) and event.card is not None:
             truth.take(event.seat, event.card)
+        elif isinstance(event, CardDrawn) and not truth.stock and self.state.hand.stock:
+            truth.draw(self.rng)            # a blocked round's pass made the draw pile again (blocked_round)
         elif isinstance(event, CutLaid) and cut_stands:
             truth.lay(event.seat, event.cards)
         elif isinstance(event, BonnuClaimed) and bonnu_refusal(event.cards, top) is None:

@@ -2,8 +2,8 @@
 (`seat_options`, `host_options`): the one source for the phones' Reach / Cut / Bonnu / draw / lay
 buttons, the host console and the simulator.
 
-Public: every seat's card count (it follows from the cards dealt, drawn and laid), the top card and
-the pile's size, the draw pile's size, who is on turn, the shouts owed and penalty cards owed, the
+Public: every seat's card count (it follows from the cards dealt, drawn and laid), the top card, the
+pile's cards (face up, newest last), the draw pile's size, who is on turn, the shouts owed and penalty cards owed, the
 rulings (each with both times), the hands laid face up (an out-of-turn Bonnu, the end of a Bonnu 100
 round) and the scores. A seat's own hand, as far as it was named, is seen by that seat alone.
 
@@ -18,10 +18,53 @@ from typing import Any
 from ...events import CardDealt, Decision, HandShown
 from ...game import Game
 from ...options import Option
-from .claims import bonnu_refusal, cutter_refusal
+from .claims import bonnu_rule, cut_refusal, cutter_refusal, total_stands
 from .deck import matches
-from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import HAND_SIZE, BonnuRound, seconds
+from .shouts import SHOUT_RULES
+
+
+class _Shared:
+    """What every seat's options share in one state of the round, worked out once: every seat is
+    asked at every step (anyone may act out of turn). Kept for the last round state asked about;
+    a round state is never changed once the referee has returned it (apply works on a copy)."""
+
+    __slots__ = ("waiting", "dues", "window_is_cut")
+
+    def __init__(self, rnd: BonnuRound) -> None:
+        self.waiting = any(d.word == "bonnu" for d in rnd.dues)
+        self.dues: dict[int, list] = {}
+        for d in rnd.dues:
+            self.dues.setdefault(d.seat, []).append(d)
+        self.window_is_cut = rnd.window is not None and rnd.window.how == "cut"
+
+
+_last: tuple = (None, None)                  # (the round state, its _Shared)
+
+
+def _shared(rnd: BonnuRound) -> _Shared:
+    global _last
+    seen, shared = _last
+    if seen is not rnd:
+        shared = _Shared(rnd)
+        _last = (rnd, shared)
+    return shared
+
+
+_facts: dict[int, tuple] = {}              # id(a hand) -> (the hand, its total, its numbers)
+
+
+def _hand_facts(hand: tuple) -> tuple[int, list[int]]:
+    """A known hand's total and numbers. A hand is a tuple kept from state to state until it
+    changes, so each is added up once, not once per seat per step."""
+    facts = _facts.get(id(hand))
+    if facts is None or facts[0] is not hand:
+        if len(_facts) > 256:
+            _facts.clear()
+        numbers = [c.value for c in hand]
+        facts = _facts[id(hand)] = (hand, sum(numbers), numbers)
+    return facts[1], facts[2]
 
 
 def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
@@ -42,63 +85,77 @@ def seat_options(state, seat: int) -> list[Option]:
     if rnd.phase == "showing" and seat not in rnd.shown:
         hand = _hand(rnd, seat)
         if hand is None:
-            return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="score", needs=("cards",))]
-        return [Option("show", seat, "Lay the hand face up", HandShown(seat, hand), rule="score")]
+            return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="bonnu-100",
+                           needs=("cards",))]
+        return [Option("show", seat, "Lay the hand face up", HandShown(seat, hand), rule="bonnu-100")]
     if rnd.phase != "play" or rnd.pending:
         return []
     settings = state.settings
     out: list[Option] = []
     hand = _hand(rnd, seat)
-    waiting = any(d.word == "bonnu" for d in rnd.dues)
+    shared = _shared(rnd)
+    waiting, held, on_turn = shared.waiting, rnd.count.get(seat, 0), seat == rnd.to_play
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
-                          rule="penalty"))
-    if seat == rnd.to_play and not waiting and rnd.holding(seat):
+                          rule=rnd.paying(seat)))
+    if on_turn and not waiting and rnd.drew is not None and rnd.drew[0] == seat:
+        out += _after_draw(rnd, seat)
+    elif on_turn and not waiting and held:
         top = rnd.top
         if hand is None:
-            out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="play", needs=("card",)))
+            out.append(Option("lay", seat, "Lay a card", CardLaid(seat, None), rule="first-lead" if top is None
+                              else "match", needs=("card",)))
             if top is not None:                 # the first card of a round is free: no draw
                 out.append(Option("draw", seat, "Draw (no card matches)", CardDrawn(seat), rule="draw"))
         else:
             fits = [c for c in _unique(hand) if matches(c, top)]
-            out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "play")
+            out += [Option("lay", seat, f"Lay {c.code}", CardLaid(seat, c), rule="first-lead" if top is None else "match")
                     for c in fits]
             if top is not None and (not fits or settings.draw_when_able):
                 out.append(Option("draw", seat, "Draw (no card matches)" if not fits else "Draw instead",
                                   CardDrawn(seat), rule="draw"))
-    out += _claims(rnd, seat, hand, settings, waiting)
-    for d in rnd.dues:
-        if d.seat == seat:
-            out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
-                              rule=d.word))
-    if not any(d.seat == seat for d in rnd.dues) and rnd.holding(seat) == 2 and seat == rnd.to_play:
+    if rnd.window is not None and held:
+        out += _claims(rnd, seat, hand, held, settings, shared)
+    dues = shared.dues.get(seat, ())
+    for d in dues:
+        out.append(Option("shout", seat, "Reach!" if d.word == "reach" else "Bonnu!", ShoutHeard(seat, d.word),
+                          rule=SHOUT_RULES[d.word]))
+    if not dues and held == 2 and on_turn:
         out.append(Option("shout", seat, "Reach!", ShoutHeard(seat, "reach"), rule="reach"))
     return out
 
 
-def _claims(rnd: BonnuRound, seat: int, hand, settings, waiting: bool) -> list[Option]:
-    """The Cut and out-of-turn Bonnu buttons on the card just laid."""
+def _after_draw(rnd: BonnuRound, seat: int) -> list[Option]:
+    """play_drawn: the drawn card laid (a match, or one not named), or kept."""
+    card = rnd.drew[1]
+    lay = (Option("lay", seat, "Lay the drawn card", CardLaid(seat, None), rule="draw", needs=("card",))
+           if card is None else Option("lay", seat, f"Lay {card.code}", CardLaid(seat, card), rule="draw"))
+    return [lay, Option("keep", seat, "Keep the drawn card", DrawKept(seat), rule="draw")]
+
+
+def _claims(rnd: BonnuRound, seat: int, hand, held: int, settings, shared: _Shared) -> list[Option]:
+    """The Cut and out-of-turn Bonnu buttons on the card just laid (a seat holding `held` cards)."""
     window = rnd.window
-    if window is None or rnd.holding(seat) == 0:
-        return []
+    top = window.card
+    total, numbers = _hand_facts(hand) if hand is not None else (0, ())
     out = []
-    if cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings) is None and not waiting:
+    if not shared.waiting and cutter_refusal(seat, rnd.to_play, window.seat, shared.window_is_cut, settings) is None:
         if hand is None:
-            if rnd.holding(seat) >= 2:
-                out.append(Option("cut", seat, f"Cut! (two or more {window.card.value}s)", CutLaid(seat, ()),
+            if held >= 2:
+                out.append(Option("cut", seat, f"Cut! (two or more {top.value}s)", CutLaid(seat, ()),
                                   rule="cut", needs=("cards",)))
         else:
-            same = tuple(c for c in hand if c.value == window.card.value)
-            if len(same) >= 2 and not (len(same) == len(hand) and settings.cut_out == "not_allowed"):
+            same = tuple(c for c in hand if c.value == top.value) if numbers.count(top.value) >= 2 else ()
+            if same and cut_refusal(hand, same, top, settings) is None:
                 out.append(Option("cut", seat, f"Cut! {' '.join(c.code for c in same)}", CutLaid(seat, same),
                                   rule="cut"))
     if window.seat != seat:
         if hand is None:
-            out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {window.card.value})",
-                              BonnuClaimed(seat, ()), rule="bonnu-out-of-turn", needs=("cards",)))
-        elif bonnu_refusal(hand, window.card, settings) is None:
+            out.append(Option("bonnu", seat, f"Bonnu! (the whole hand totals {top.value})",
+                              BonnuClaimed(seat, ()), rule=bonnu_rule((), top), needs=("cards",)))
+        elif hand and total_stands(total, top):
             out.append(Option("bonnu", seat, f"Bonnu! {' '.join(c.code for c in hand)}", BonnuClaimed(seat, hand),
-                              rule="bonnu-out-of-turn"))
+                              rule=bonnu_rule(hand, top)))
     return out
 
 
@@ -113,20 +170,21 @@ def host_options(game: Game, state) -> list[Option]:
     if rnd.phase == "opening":
         out += [Option("opening", None, f"Seat {s} draws for the lead", CardDealt(s, None, False, deck="opening"),
                        rule="opening-draw", needs=("card",)) for s in rnd.drawing if s not in rnd.drawn]
-    elif rnd.phase == "dealing":
-        seat = next_to_deal(rnd)
-        out.append(Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal"))
+    elif rnd.phase == "dealing":             # a whole pass round the table at once (the console's deal-a-round)
+        out += [Option("deal", None, f"Deal a card to seat {seat}", CardDealt(seat, None, False), rule="deal",
+                       needs=("card",)) for seat in due_to_deal(rnd)]     # face down: named, or left unnamed
     elif rnd.phase == "play" and rnd.dues:
-        out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=rnd.dues[0].word,
+        out.append(Option("time", None, "The shout's time has passed", TimeNoted(0), rule=SHOUT_RULES[rnd.dues[0].word],
                           needs=("at_ms",)))
     return out
 
 
-def next_to_deal(rnd: BonnuRound) -> int:
-    """Cards go round from the first player, one at a time."""
+def due_to_deal(rnd: BonnuRound) -> list[int]:
+    """Cards go round from the first player, one at a time: the seats still due their card of this
+    pass round the table, the next one first."""
     fewest = min(rnd.holding(s) for s in rnd.table)
     start = rnd.table.index(rnd.first)
-    return next(s for s in rnd.table[start:] + rnd.table[:start] if rnd.holding(s) == fewest)
+    return [s for s in rnd.table[start:] + rnd.table[:start] if rnd.holding(s) == fewest]
 
 
 # ------------------------------------------------------------------------------------ view
@@ -138,9 +196,10 @@ def round_view(state, viewer) -> dict[str, Any] | None:
     window = rnd.window
     return {
         "round": rnd.number, "game": rnd.game_no, "phase": rnd.phase, "scoring": settings.scoring,
-        "first": rnd.first, "to_play": rnd.to_play,
+        "first": rnd.first, "to_play": rnd.to_play, "just_drew": None if rnd.drew is None else rnd.drew[0],
         "opening_draw": {str(s): c.code for s, c in sorted(rnd.drawn.items())},
         "top": None if rnd.top is None else rnd.top.code, "pile": len(rnd.pile), "draw_pile": rnd.stock,
+        "pile_cards": [c.code for c in rnd.pile],                  # face up, what was laid, the newest last
         "window": None if window is None else {"card": window.card.code, "seat": window.seat, "how": window.how,
                                                 "at": seconds(window.at_ms)},
         "seats": [{"seat": s, "cards": rnd.holding(s), "penalty_cards_owed": rnd.owed.get(s, 0),

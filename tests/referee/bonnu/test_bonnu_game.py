@@ -13,7 +13,7 @@ from referee import registry
 from referee.engine import Refusal, apply, can, options, replay, view
 from referee.events import CardDealt, Decision, TableOpened, Undo
 from referee.game import HOST
-from referee.games.bonnu.events import CardDrawn, CardLaid, CutLaid, ShoutHeard
+from referee.games.bonnu.events import CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard
 from referee.cards import BonnuCard, Card
 from referee.state import State
 
@@ -132,8 +132,6 @@ def test_bad_input_is_refused_in_words():
         apply(state, ShoutHeard(2, "uno"))
     with pytest.raises(Refusal, match="holds 7 card"):
         apply(state, CutLaid(2, tuple(BonnuCard("red", 3, 1) for _ in range(1)) * 8))
-    with pytest.raises(Refusal, match="play_drawn"):
-        apply(State(), TableOpened("bonnu", (1, 2), {"play_drawn": True}))
     with pytest.raises(Refusal, match="needs 2 to 10 seats"):
         apply(State(), TableOpened("bonnu", tuple(range(1, 12))))
     fresh, _ = apply(State(), TableOpened("bonnu", (1, 2)))
@@ -178,3 +176,95 @@ def test_later_rounds_are_led_by_the_winner_or_the_next_player(how, leader):
     assert state.hand.winner == 3
     state, _ = apply(state, next(o for o in options(state, None) if o.action == "start").event)
     assert state.hand.first == leader and state.hand.phase == "dealing"
+
+
+def test_decision_5_play_drawn_lays_the_drawn_card_or_keeps_it_and_nothing_else():
+    """play_drawn on: after the draw the drawer is offered only the drawn card (it matches) and
+    keeping it; another card, a second draw or a keep by anyone else is refused in words."""
+    state, _ = play("1:yellow:2@1.0 2:yellow:7@2.0 3+yellow:5@3.0", play_drawn=True)
+    assert [(o.action, o.label) for o in options(state, 3) if o.action in ("lay", "keep", "draw")] == [
+        ("lay", "Lay yellow:5"), ("keep", "Keep the drawn card")]
+    assert view(state, None)["bonnu"]["just_drew"] == 3 and view(state, None)["bonnu"]["to_play"] == 3
+    with pytest.raises(Refusal, match="has just drawn yellow:5: lay that card or keep it"):
+        apply(state, CardLaid(3, BonnuCard("blue", 1)))
+    with pytest.raises(Refusal, match="has drawn already"):
+        apply(state, CardDrawn(3, BonnuCard("red", 2)))
+    with pytest.raises(Refusal, match="seat 1 has not just drawn"):
+        apply(state, DrawKept(1))
+    kept, said = apply(state, DrawKept(3))
+    assert kept.hand.to_play == 1 and kept.hand.drew is None and "keeps the drawn card" in said[-1].text
+    # A drawn card that does not match ends the turn, as with play_drawn off.
+    state, _ = play("1:yellow:2@1.0 2:yellow:7@2.0 3+blue:8@3.0", play_drawn=True)
+    assert state.hand.to_play == 1 and state.hand.drew is None
+
+
+def test_play_drawn_at_a_camera_table_the_drawn_card_is_laid_when_it_matches():
+    state, _ = play("1:yellow:2@1.0 2+@2.0", hands=HIDDEN, play_drawn=True)
+    assert {o.action for o in options(state, 2)} >= {"lay", "keep"}
+    laid, _ = apply(state, CardLaid(2, BonnuCard("yellow", 9)))
+    assert laid.hand.top == BonnuCard("yellow", 9) and laid.hand.to_play == 3
+
+
+NO_RED_NO_3 = {**A, 2: "white:1 black:8 yellow:5 yellow:7 blue:6 white:2 black:9"}
+
+
+def test_decision_4_a_draw_closes_the_window_but_a_claim_stamped_before_it_still_counts():
+    """window_closes_on_draw on: seat 2 cannot play on the red 3 and draws at 1.50 s. Seat 3's Cut
+    stamped 1.40 s arrives after the draw: ruled by its stamp, in time, the drawn card stays with
+    seat 2 and seat 1 (after the cutter) is on turn. Stamped 1.60 s it is too late."""
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,black:3@1.40", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    rnd = state.hand
+    assert rnd.top == BonnuCard("black", 3) and rnd.holding(3) == 5 and rnd.holding(2) == 8 and rnd.to_play == 1
+    assert any("Seat 2's draw at 1.50 s came after a claim stamped before it" in a.text for a in said)
+    assert any("Cut by seat 3 at 1.40 s, seat 2's draw at 1.50 s: in time" in a.text for a in said)
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,black:3@1.60", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    assert state.hand.top == BonnuCard("red", 3) and state.hand.holding(3) == 7 and state.hand.to_play == 3
+    assert "Cut by seat 3 at 1.60 s, seat 2's draw at 1.50 s: too late" in said[-1].text
+    # A wrong Cut stamped before the draw: the penalty, and the draw's turn has passed as it had.
+    state, said = play("1:red:3@1.0 2+black:2@1.5 3/cut:white:3,white:6@1.40", hands=NO_RED_NO_3,
+                       window_closes_on_draw=True)
+    assert state.hand.to_play == 3 and state.hand.window is None and state.hand.owed == {3: 1}
+
+
+def _draw_all(first_drawer: int, start: float) -> str:
+    """Unnamed draws, two seats taking turns, until the 96 cards of a two-seat draw pile are gone."""
+    return " ".join(f"{first_drawer if i % 2 == 0 else 3 - first_drawer}+@{start + i}" for i in range(96))
+
+
+def test_decision_9_a_blocked_round_goes_to_the_fewest_cards():
+    """empty_pile pass, two seats at a camera table: seat 1 leads the red 3 (6 cards), then the 96
+    cards of the draw pile are drawn in turn (seat 2 first: 55 and 54). Seat 2 passes, seat 1 passes:
+    every player has passed in a row, the round is blocked and seat 1, with 54 cards, wins."""
+    moves = f"1:red:3@1.0 {_draw_all(2, 2.0)} 2+@200 1+@201"
+    state, said = state_of(Table("t", seats=(1, 2), empty_pile="pass").round(1, {1: None, 2: None}, moves,
+                                                                            opening="1:red:9 2:red:8"))
+    rnd = state.hand
+    assert rnd.winner == 1 and (rnd.holding(1), rnd.holding(2)) == (54, 55) and state.scores["seat:1"] == 1
+    assert "every player has passed in a row: the round is blocked. Seat 1 holds the fewest cards (54)" in \
+        [a.text for a in said if a.rule == "empty-pile"][-1]
+
+
+def test_decision_9_a_blocked_round_may_reshuffle_instead():
+    """blocked_round reshuffle: as above, but seat 2 lays the red 5 first; once both have passed, the
+    red 3 under the top card makes a draw pile of 1, and seat 1 draws it."""
+    moves = f"1:red:3@1.0 2:red:5@1.5 {_draw_all(1, 2.0)} 1+@200 2+@201 1+@202"
+    state, said = state_of(Table("t", seats=(1, 2), empty_pile="pass", blocked_round="reshuffle").round(
+        1, {1: None, 2: None}, moves, opening="1:red:9 2:red:8"))
+    rnd = state.hand
+    assert rnd.winner is None and rnd.stock == 0 and rnd.holding(1) == 55 and rnd.to_play == 2
+    assert any("Every player has passed: the pile under the top card (red:5) is shuffled into a new draw pile of 1"
+               in a.text for a in said)
+
+
+def test_the_host_deals_a_whole_pass_at_once_and_the_pile_is_public():
+    """The deal options name every seat still due its card of this pass, the first player first, so
+    the console's deal-a-round form deals them in one go; the view lists the pile's cards, newest last."""
+    state, _ = state_of(Table("t").round(1, A, "", opening=OPEN))
+    state, _ = replay(state.log.to_tuple()[:-21])          # back to before the deal
+    assert [o.event.seat for o in options(state, None) if o.action == "deal"] == [1, 2, 3]
+    state, _ = apply(state, CardDealt(1, None, False))
+    assert [o.event.seat for o in options(state, None) if o.action == "deal"] == [2, 3]
+    played, _ = play("1:red:3@1.0 2:red:5@2.0 3:red:8@3.0")
+    assert view(played, None)["bonnu"]["pile_cards"] == ["red:3", "red:5", "red:8"]

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import apply, replay, view
+from referee.engine import apply, options, replay, view
 from referee.events import loads_jsonl
 from referee.game import HOST
+from referee.games.bonnu.catalog import RULES_BY_ID
 from referee.games.bonnu.deck import DECK
 from referee.state import State
 from webui import cli
@@ -54,9 +55,9 @@ KEY = {
     "02-reach-said-and-missed": key(None, {"1": 0, "2": 0}, [1, 2], said=[
         ("reach", "Reach by seat 1 at 11.30 s, their card at 11.00 s: in time"),
         ("missed-reach", "seat 2 went down to one card without shouting Reach!")]),
-    "03-bonnu-said": key(1, {"1": 1, "2": 0}, [0, 1], said=[("bonnu", "Bonnu by seat 1 at 13.40 s")]),
+    "03-bonnu-said": key(1, {"1": 1, "2": 0}, [0, 1], said=[("round-won", "Bonnu by seat 1 at 13.40 s")]),
     "04-bonnu-missed": key(2, {"1": 0, "2": 1}, [1, 0], said=[
-        ("missed-bonnu", "seat 1 laid the last card without shouting Bonnu!"), ("bonnu", "Bonnu by seat 2 at 17.30 s")]),
+        ("missed-bonnu", "seat 1 laid the last card without shouting Bonnu!"), ("round-won", "Bonnu by seat 2 at 17.30 s")]),
     "05-wrong-card-and-wrong-cut": key(None, {"1": 0, "2": 0, "3": 0}, [6, 7, 7], top="white:3", said=[
         ("wrong-card", "seat 2 laid yellow:7, which matches neither"), ("wrong-cut", "a Cut lays two or more cards")]),
     "06-cut-in-time": key(None, {"1": 0, "2": 0, "3": 0}, [5, 7, 5], top="black:4", said=[
@@ -68,25 +69,29 @@ KEY = {
         ("cut", "Cut! Seat 2 lays blue:3 yellow:3; yellow:3 on top, seat 3 to play")]),
     "09-cut-leaves-one": key(None, {"1": 0, "2": 0, "3": 0}, [6, 7, 1], top="black:3#1", said=[
         ("reach", "Reach by seat 3 at 1.90 s")]),
-    "10-cut-empties-the-hand": key(3, {"1": 0, "2": 0, "3": 1}, [6, 7, 0], said=[("bonnu", "Bonnu by seat 3")]),
+    "10-cut-empties-the-hand": key(3, {"1": 0, "2": 0, "3": 1}, [6, 7, 0], said=[("round-won", "Bonnu by seat 3")]),
     "11-bonnu-by-equality": key(3, {"1": 0, "2": 0, "3": 1}, [5, 7, 0], said=[
-        ("bonnu-out-of-turn", "red:4 blue:3 white:2 = 9, on black:9")]),
+        ("bonnu-equal", "red:4 blue:3 white:2 = 9, on black:9")]),
     "12-bonnu-with-minus-ones": key(3, {"1": 0, "2": 0, "3": 1}, [5, 7, 0], said=[
-        ("bonnu-out-of-turn", "red:7 red:-1 blue:-1 = 5")]),
+        ("bonnu-equal", "red:7 red:-1 blue:-1 = 5")]),
     "13-bonnu-ten-on-a-zero": key(3, {"1": 0, "2": 0, "3": 1}, [6, 7, 0], said=[
-        ("bonnu-out-of-turn", "= 30, on white:0")]),
+        ("bonnu-ten", "= 30, on white:0")]),
     "14-bonnu-wrong-total": key(None, {"1": 0, "2": 0, "3": 0}, [6, 6, 8], top="yellow:0", said=[
         ("wrong-bonnu", "the hand totals 31")]),
     "15-cut-and-bonnu-race": key(3, {"1": 0, "2": 0, "3": 1}, [6, 7, 0], said=[
-        ("claim-order", "Bonnu by seat 3 at 5.30 s, seat 2's Cut at 5.40 s: first"),
-        ("claim-order", "Seat 2's Cut comes too late")]),
+        ("claim-race", "Bonnu by seat 3 at 5.30 s, seat 2's Cut at 5.40 s: first"),
+        ("claim-race", "Seat 2's Cut comes too late")]),
     "16-two-cuts-in-the-tie-margin": key(None, {"1": 0, "2": 0, "3": 0}, [6, 5, 5], top="black:3", said=[
-        ("claim-order", "too close to say who was first"), ("cut", "Cut! Seat 3 lays white:3 black:3; black:3 on top, "
+        ("claim-race", "too close to say who was first"), ("cut", "Cut! Seat 3 lays white:3 black:3; black:3 on top, "
                                                                    "seat 1 to play")]),
-    "17-simple-game": key(3, {"1": 0, "2": 1, "3": 2}, [7, 6, 0], said=[("game-end", "Seat 3 has won 2 rounds: Bonnu Master")]),
+    "17-simple-game": key(3, {"1": 0, "2": 1, "3": 2}, [7, 6, 0], said=[("simple-game", "Seat 3 has won 2 rounds: Bonnu Master")]),
     "18-bonnu-100-game": key(2, {"1": 13, "2": 15, "3": 31}, [7, 0, 6], said=[
-        ("score", "Round 2 scores: seat 1 -5, seat 2 0, seat 3 31"),
-        ("game-end", "seat 1 has the lowest total, 13: Bonnu Master")]),
+        ("bonnu-100", "Round 2 scores: seat 1 -5, seat 2 0, seat 3 31"),
+        ("bonnu-100", "seat 1 has the lowest total, 13: Bonnu Master")]),
+    "19-play-drawn": key(None, {"1": 0, "2": 0, "3": 0}, [7, 5, 8], top="yellow:0", said=[
+        ("draw", "Seat 3 cannot play and draws (8 in hand); it may lay the drawn card, yellow:5, or keep it"),
+        ("draw", "Seat 1 keeps the drawn card; seat 2 to play"),
+        ("draw", "Seat 3 cannot play and draws (8 in hand); seat 1 to play")]),
 }
 
 
@@ -119,6 +124,32 @@ def test_the_facts_worked_out_by_hand(name, capsys):
         assert table["top"] == facts["top"]
     for rule, words in facts["said"]:
         assert any(a["rule"] == rule and words in a["text"] for a in said), (rule, words)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_announcement_names_a_registered_rule(name):
+    """The rule lookup ("why was I charged?") finds each announcement's rule object by its id; the
+    core's own lines (the table opened, a round started) name none."""
+    state, said = replay(loads_jsonl(path(name).read_text(encoding="utf-8")))
+    unknown = {a.rule for a in said if a.rule and a.rule not in RULES_BY_ID}
+    assert not unknown, unknown
+    assert any(a.rule for a in said)
+
+
+BONNU_ACTIONS = {"lay", "draw", "keep", "cut", "bonnu", "shout", "show", "decide", "opening", "deal", "time"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_option_along_the_way_names_a_registered_rule(name):
+    """So does every button of Bonnu's a phone or the console is given, after every event of the
+    fixture (the core's own: start, call off, sit out, name no Bonnu rule)."""
+    state, unknown = State(), set()
+    for event in loads_jsonl(path(name).read_text(encoding="utf-8")):
+        state, _ = apply(state, event)
+        for seat in (None, *state.seats):
+            unknown |= {(o.action, o.rule) for o in options(state, seat)
+                        if o.action in BONNU_ACTIONS and o.rule not in RULES_BY_ID}
+    assert not unknown, unknown
 
 
 @pytest.mark.parametrize("name", NAMES)

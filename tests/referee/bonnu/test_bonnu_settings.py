@@ -23,7 +23,7 @@ def test_the_defaults_are_the_documented_ones():
         "cut_chains": True, "cut_out": "wins_with_shout", "window_closes_on_draw": False, "play_drawn": False,
         "draw_when_able": False, "shout_grace_ms": 2000, "missed_bonnu": "play_on", "take_back": True,
         "wrong_cut_penalty": True, "claim_order": "earliest", "grace_ms": 0, "tie_margin_ms": 50,
-        "double_tap_ms": 400, "opening_tie": "redraw", "later_rounds": "winner", "empty_pile": "reshuffle",
+        "double_tap_ms": 400, "opening_tie": "redraw", "later_rounds": "winner", "empty_pile": "reshuffle", "blocked_round": "fewest_cards",
         "scoring": "simple", "rounds_to_win": 10, "target": 100, "tie_for_lowest": "play_on"}
 
 

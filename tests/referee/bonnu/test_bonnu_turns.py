@@ -7,8 +7,8 @@ import pytest
 
 from referee.games.bonnu.deck import card, cards
 from referee.games.bonnu.settings import DEFAULT
-from referee.games.bonnu.turns import (closes_window, draw_refusal, first_leader, may_play_drawn,
-                                       next_leader, next_seat, refill, top_after_cut, turn_after_cut)
+from referee.games.bonnu.turns import (blocked_winner, closes_window, draw_refusal, first_leader, may_play_drawn,
+                                       next_leader, next_seat, refill, round_blocked, top_after_cut, turn_after_cut)
 
 
 def with_(**changes):
@@ -57,3 +57,16 @@ def test_decision_9_the_opening_tie_the_next_leader_and_the_empty_pile():
     assert refill(pile) == (cards("red:1 red:2"), cards("blue:2"))
     assert refill(pile, with_(empty_pile="pass")) is None
     assert refill(cards("blue:2")) is None
+
+
+def test_decision_9_a_blocked_round_every_seat_with_cards_passed_the_fewest_cards_win():
+    counts = {1: 5, 2: 0, 3: 4, 4: 4}
+    assert round_blocked((1, 3, 4), counts.get, (1, 2, 3, 4))            # seat 2 holds nothing: no turn
+    assert not round_blocked((3, 4), counts.get, (1, 2, 3, 4))
+    assert blocked_winner(4, counts.get, (1, 2, 3, 4)) == 2             # no card at all is fewest
+    assert blocked_winner(4, {1: 5, 2: 6, 3: 4, 4: 4}.get, (1, 2, 3, 4)) == 4
+    assert blocked_winner(1, {1: 5, 2: 6, 3: 4, 4: 4}.get, (1, 2, 3, 4)) == 3
+    pile = cards("red:1 blue:1")
+    assert refill(pile, with_(empty_pile="pass")) is None
+    assert refill(pile, with_(empty_pile="pass", blocked_round="reshuffle"), blocked=True) == (
+        cards("red:1"), cards("blue:1"))

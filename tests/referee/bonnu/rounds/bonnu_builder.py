@@ -6,7 +6,7 @@ the first player round the table, then `moves`, in the order the referee receive
 not be the order of their times). Tokens; `@T` is the observed time in seconds, `~L` the latency in
 milliseconds taken off it:
 `1:red:7@4.0` seat 1 lays red 7 on the pile;   `2+blue:4@5.0` seat 2 draws (the card named; `2+@5.0`
-unnamed);   `3/cut:red:5,blue:5@6.1~120` Cut;   `3/bonnu:red:4,blue:3,white:2@6.2` Bonnu out of turn;
+unnamed; `2-keep@5.5` it keeps the drawn card, play_drawn);   `3/cut:red:5,blue:5@6.1~120` Cut;   `3/bonnu:red:4,blue:3,white:2@6.2` Bonnu out of turn;
 `2!reach@7.0`, `2!bonnu@7.0` shouts;   `tick@9.0` the table's clock passes 9 s;
 `2=show:red:1,blue:-1` a hand laid face up at the end;   `host:claim-timing=in_time` the host decides.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from referee.cards import BonnuCard
 from referee.events import CardDealt, Decision, Event, HandShown, HandStarted, TableOpened, dumps_jsonl
-from referee.games.bonnu.events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from referee.games.bonnu.events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 
 
 def cards(text: str) -> tuple[BonnuCard, ...]:
@@ -62,6 +62,9 @@ class Table:
         if body.startswith("host:"):
             rule, _, choice = body[5:].partition("=")
             return Decision(None, rule, choice.replace("_", " "))
+        seat, found, rest = body.partition("-keep")
+        if found and seat.isdigit() and not rest:
+            return DrawKept(int(seat), **stamp)
         for mark, build in (("/cut:", lambda s, r: CutLaid(s, cards(r), **stamp)),
                             ("/bonnu:", lambda s, r: BonnuClaimed(s, cards(r), **stamp)),
                             ("!", lambda s, r: ShoutHeard(s, r, **stamp)),

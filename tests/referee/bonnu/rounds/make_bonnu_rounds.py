@@ -181,7 +181,7 @@ def two_cuts_in_the_tie_margin() -> Table:
     3's Cut is taken back, seat 2's laid (yellow 3 on top), then seat 3's again as a Cut of it
     (black 3 on top); seat 1, after seat 3, to play."""
     return Table("two-cuts-in-the-tie-margin").round(
-        1, A, "1:red:3@1.0 3/cut:white:3,black:3@1.40 2/cut:blue:3,yellow:3@1.42 host:claim-order=seat_2",
+        1, A, "1:red:3@1.0 3/cut:white:3,black:3@1.40 2/cut:blue:3,yellow:3@1.42 host:claim-race=seat_2",
         opening=OPEN)
 
 
@@ -217,6 +217,18 @@ def bonnu_100_game() -> Table:
                           f"3=show:white:9,white:8,white:7,white:4,white:2,white:1"))
 
 
+def play_drawn() -> Table:
+    """Deal A, play_drawn on. Seat 1 leads the yellow 2, seat 2 the yellow 7. Seat 3 holds no yellow
+    and no 7 and draws the yellow 5: it matches, so seat 3 may lay it at once and does (yellow 5 on
+    top, 7 in hand). Seat 1 holds no yellow and no 5 (red 3 red 7 blue 7 white 9 black 4 red 0) and
+    draws the white 5: it matches the 5, and seat 1 keeps it (draw_kept): 7 in hand, seat 2 to play.
+    Seat 2 lays the yellow 0 on the yellow; seat 3 holds no yellow and no 0 and draws the blue 8,
+    which matches neither: the draw ends the turn (8 in hand), seat 1 to play."""
+    return Table("play-drawn", play_drawn=True).round(
+        1, A, "1:yellow:2@1.0 2:yellow:7@2.0 3+yellow:5@3.0 3:yellow:5@3.5 1+white:5@4.0 1-keep@4.5 "
+              "2:yellow:0@5.0 3+blue:8@6.0", opening=OPEN)
+
+
 FIXTURES = {"01-free-first-lead-and-draw": free_first_lead_and_draw, "02-reach-said-and-missed": reach_said_and_missed,
             "03-bonnu-said": bonnu_said, "04-bonnu-missed": bonnu_missed,
             "05-wrong-card-and-wrong-cut": wrong_card_and_wrong_cut, "06-cut-in-time": cut_in_time,
@@ -225,7 +237,7 @@ FIXTURES = {"01-free-first-lead-and-draw": free_first_lead_and_draw, "02-reach-s
             "11-bonnu-by-equality": bonnu_by_equality, "12-bonnu-with-minus-ones": bonnu_with_minus_ones,
             "13-bonnu-ten-on-a-zero": bonnu_ten_on_a_zero, "14-bonnu-wrong-total": bonnu_wrong_total,
             "15-cut-and-bonnu-race": cut_and_bonnu_race, "16-two-cuts-in-the-tie-margin": two_cuts_in_the_tie_margin,
-            "17-simple-game": simple_game, "18-bonnu-100-game": bonnu_100_game}
+            "17-simple-game": simple_game, "18-bonnu-100-game": bonnu_100_game, "19-play-drawn": play_drawn}
 
 
 def fixture_text(name: str) -> str:
