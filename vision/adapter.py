@@ -11,7 +11,8 @@ the referee's current state so that one physical fact gives at most one event:
 * at a Boonaken table `vision.adapter_tricks.TrickTable` reads every observation instead (the
   centre, the set-aside row, the discards, and the trick area by turn), and at a Boneyard euchre
   table `vision.adapter_boneyard.BoneyardTable` (the boneyard, the taken card, the trick area by
-  the round's play order): `Adapter.tables`, by the game's id;
+  the round's play order), and at a Bonnu table `vision.adapter_bonnu.BonnuTable` (the play pile,
+  a Cut tapped on a phone and confirmed by its cards): `Adapter.tables`, by the game's id;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
   for the host to confirm or correct: it never becomes a wrong announcement;
 * `waits` says when an observation must wait for the people at the table (a card leaving while a
@@ -27,6 +28,7 @@ from referee.cards import parse_card
 from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped,
                             CardTurnedDown, Event, HandShown)
 
+from .adapter_bonnu import BonnuTable
 from .adapter_boneyard import BoneyardTable
 from .adapter_tricks import TrickTable
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
@@ -40,10 +42,12 @@ class Held:
 
 class Adapter:
     def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None,
-                 boneyard: BoneyardTable | None = None):
+                 boneyard: BoneyardTable | None = None, bonnu: BonnuTable | None = None):
         self.swap_window = swap_window
         # the games whose own reader takes every observation, by id
-        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable()}
+        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable(),
+                       "bonnu": bonnu or BonnuTable()}
+        self.frame_times: dict[int, int] = {}  # frame index -> capture time (ms), the last few hundred
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -69,6 +73,23 @@ class Adapter:
     def _in_hand(state) -> bool:
         hand = getattr(state, "hand", None)
         return hand is not None and hand.phase != "over"
+
+    def saw_frame(self, index: int, time_s: float) -> None:
+        """The pipeline notes each frame's capture time (seconds on the table's clock): the stamps of
+        events the camera gives (Bonnu's cards laid) are the times of the frames that showed them."""
+        self.frame_times[index] = int(round(time_s * 1000))
+        if len(self.frame_times) > 600:
+            del self.frame_times[min(self.frame_times)]
+
+    def frame_ms(self, index: int) -> int | None:
+        return self.frame_times.get(index)
+
+    def tapped(self, tap, state) -> None:
+        """A phone tap only the camera path can finish (Bonnu's Cut: the camera sees its cards)."""
+        table = self._trick_table(state)
+        if table is None or not hasattr(table, "tapped"):
+            raise ValueError(f"a {tap.type} tap needs a game that takes one (not {getattr(state, 'game', None)!r})")
+        table.tapped(tap)
 
     def _skip(self, obs: Observation, why: str) -> list[Event]:
         self.ignored.append(Held(obs, why))
@@ -206,8 +227,9 @@ class Adapter:
         return [e for _, e in self.flush_moves(frame, state, final)]
 
     def flush_moves(self, frame: int, state, final: bool = False) -> list[tuple[Observation, Event]]:
-        """`flush`, each move with the observation it came from."""
-        out: list[tuple[Observation, Event]] = []
+        """`flush`, each move with the observation it came from (and the game reader's own: Bonnu's Cut)."""
+        table = self._trick_table(state) if self._in_hand(state) else None
+        out: list[tuple[Observation, Event]] = table.flush(frame, state, self, final) if hasattr(table, "flush") else []
         for m in list(self.held_moves):
             if not final and frame - m.frame < self.swap_window:
                 continue

@@ -28,7 +28,8 @@ translation is expected (`deal` -> card_dealt with the card hidden when face dow
 `from_hand(events)` turns a referee hand log into a timed script the way a camera would see
 it: hole cards unseen, physical swaps after trade decisions, hole cards turned up at showdown.
 A "play" of a card not on the table comes from the seat's hand (Boonaken: `vision.dealscript_tricks`;
-Boneyard euchre: `vision.dealscript_boneyard`).
+Boneyard euchre: `vision.dealscript_boneyard`; a "play" with `"zone": "pile"` lands on Bonnu's
+play pile: `vision.dealscript_bonnu`).
 """
 
 from __future__ import annotations
@@ -249,6 +250,10 @@ def from_log(events: list[Event], *, seed: int = 0) -> DealScript:
         from .dealscript_boneyard import from_boneyard
 
         return from_boneyard(events, seed=seed)
+    if game == "bonnu":
+        from .dealscript_bonnu import from_bonnu
+
+        return from_bonnu(events, seed=seed)
     return from_hand(events, seed=seed)
 
 

@@ -211,6 +211,9 @@ class Pipeline:
         while self._host_i < len(self.host_events) and self.host_events[self._host_i][0] <= t:
             ev = self.host_events[self._host_i][1]
             self._host_i += 1
+            if getattr(ev, "for_camera", False):  # a phone tap the camera finishes (Bonnu's Cut)
+                self.adapter.tapped(ev, self.referee.state)
+                continue
             n = len(self.referee.refused)
             said.extend(self.referee.submit(ev))
             if len(self.referee.refused) > n:
@@ -223,6 +226,7 @@ class Pipeline:
         """One frame (a `sources.Frame`). Host events due by its time go first."""
         t0 = time.perf_counter()
         res = StepResult(frame.index)
+        self.adapter.saw_frame(frame.index, frame.time)
         ev, said, ref = self._host_until(frame.time)
         res.events += ev
         res.announcements += said

@@ -1,0 +1,198 @@
+"""Observations -> referee events at a Bonnu table (the zones of `calibration.bonnu_zones`).
+
+What the camera sees, and what the referee is told:
+* the pile's new top card (a face-up card coming to rest on "pile") is `CardLaid` by the seat the
+  referee's view says is on turn (`to_play`): the hands are held off camera, so who laid it is the
+  referee's to say. It is stamped `at_ms` = the capture time of the first frame in which it lay on
+  the pile (the tracker's `placed_frame`), `latency_ms` = the time from that frame to the frame the
+  camera confirmed it (the tracker's stable frames and identity reads): the camera's frames until
+  confirmed, which the referee takes off like a phone's ping (the rule "claims.timing");
+* a Cut is tapped on the cutter's phone first (`tapped(CutTapped)`: the Cut's time is the tap's,
+  as for every claim, and the referee orders claims by it); the camera then confirms the cards.
+  Every card landing on the pile in the next `cut_frames` frames is one of the Cut's; when those
+  frames are over, two or more cards seen give `CutLaid(seat, cards)` with the tap's stamps, the card
+  that came to rest first last (on top: the one under it is seen only once the top card's hand left). One card
+  only (the second may lie square under it, or the cards merged into one outline) is not guessed:
+  the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
+  with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody;
+* a card covered by the next one on the pile (it leaves the camera's view) gives nothing;
+* at the end of a Bonnu 100 round a seat lays its hand face up in its place: `HandShown` once as
+  many cards lie there as the seat holds (an out-of-turn Bonnu's hand is named on the phone);
+* the draw pile ("deck") and cards taken up give nothing: draws are the phones'.
+A card seen on the pile while the host is still entering the opening draw or the deal waits
+(`waits`). Rules are the referee's: only its `view` and `options` are asked; a card it refuses
+(out of turn, the round waiting for Bonnu!) is held by the pipeline, never lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee import engine
+from referee.cards import BonnuCard, CardError
+from referee.events import Event, HandShown
+from referee.game import HOST
+from referee.games.bonnu.events import CardLaid, CutLaid
+
+from .adapter_tricks import _place
+from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
+
+GAME = "bonnu"
+CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
+
+
+@dataclass
+class PendingCut:
+    """A Cut tapped on a phone, waiting for the camera to see its cards."""
+    seat: int
+    at_ms: int
+    latency_ms: int
+    cards: list = field(default_factory=list)  # (observation, card) as they landed
+    first_frame: int | None = None
+
+
+class BonnuTable:
+    """The Bonnu reading of observations; `view` / `options` are the referee's `engine.view` and
+    `engine.options` (tests pass their own). `frame_ms(frame)`: a frame's capture time on the table
+    process's clock (the pipeline's `Adapter.saw_frame` notes them)."""
+
+    game = GAME
+
+    def __init__(self, view=None, options=None, cut_frames: int = CUT_FRAMES):
+        self.view, self.options = view or engine.view, options or engine.options
+        self.cut_frames = cut_frames
+        self.cut: PendingCut | None = None
+        self.shown: dict[int, list[str]] = {}
+        self.last_laid: tuple[int, BonnuCard] | None = None  # (frame, card) of the last single card seen
+
+    def round(self, state) -> dict:
+        return self.view(state, HOST).get(GAME) or {}
+
+    # ------------------------------------------------------------------------ phone taps
+    def tapped(self, tap) -> None:
+        """Cut! tapped on `tap.seat`'s phone (stamped `at_ms`, `latency_ms`). A second tap of the same
+        seat while its Cut waits for its cards is the same claim (a double tap)."""
+        if self.cut is not None and self.cut.seat == tap.seat:
+            return
+        self.cut = PendingCut(tap.seat, tap.at_ms, tap.latency_ms)
+
+    # -------------------------------------------------------------------- translation
+    def translate(self, obs: Observation, state, adapter) -> list[Event]:
+        """`adapter` gives `_skip` / `_ask` (the log of observations needing nothing, or the host)."""
+        place = _place(obs.zone)
+        if obs.kind == REMOVED:
+            return adapter._skip(obs, "covered by the next card on the pile" if place == "pile"
+                                 else f"card taken up from {obs.zone}")
+        if place == "pile" and obs.kind in (DEALT, MOVED):
+            return self._on_pile(obs, state, adapter)
+        if place == "seat" and obs.kind in (DEALT, EXPOSED) and obs.up:
+            return self._at_seat(obs, state, adapter)
+        return adapter._skip(obs, f"{obs.kind} in {obs.zone}: no event at a Bonnu table (the hands are held off "
+                                  "camera; draws are entered on the phones)")
+
+    def _card(self, obs: Observation, adapter):
+        if not obs.up or obs.card is None:
+            return None, adapter._ask(obs, f"a card came to rest on the pile {'face down' if not obs.up else 'unread'}: "
+                                           "which card is it?")
+        try:
+            return BonnuCard.parse(obs.card), None
+        except CardError:
+            return None, adapter._ask(obs, f"the camera read {obs.card!r} on the pile, which is no Bonnu card: is "
+                                           "the recogniser told the deck in play is Bonnu? Which card is it?")
+
+    def _on_pile(self, obs: Observation, state, adapter) -> list[Event]:
+        card, asked = self._card(obs, adapter)
+        if card is None:
+            return asked
+        if self.cut is not None:
+            if self.cut.first_frame is None:
+                self.cut.first_frame = obs.frame
+            self.cut.cards.append((obs, card))
+            return adapter._skip(obs, f"the {card.pretty}: one of seat {self.cut.seat}'s Cut (waiting for its other "
+                                      f"cards, {self.cut_frames} frames)")
+        last = self.last_laid
+        if last is not None and obs.frame - last[0] <= self.cut_frames and last[1].value == card.value:
+            return adapter._ask(obs, f"two {card.value}s landed on the pile at once ({last[1].pretty}, {card.pretty}) "
+                                     "but nobody tapped Cut: who cut? (Cut! on that phone, or correct it by hand)")
+        seat = self.round(state).get("to_play")
+        if seat is None:
+            return adapter._ask(obs, f"the {card.pretty} lies on the pile, but nobody is on turn now: whose is it?")
+        self.last_laid = (obs.frame, card)
+        at, latency = self._stamp(obs, adapter)
+        return [CardLaid(seat, card, at_ms=at, latency_ms=latency)]
+
+    def _stamp(self, obs: Observation, adapter) -> tuple[int | None, int]:
+        """(at_ms, latency_ms): the first frame the card lay on the pile, and the frames until the
+        camera confirmed it, on the table's clock (None, 0: the frames' times are not known)."""
+        first = obs.placed_frame if obs.placed_frame is not None else obs.frame
+        seen, confirmed = adapter.frame_ms(first), adapter.frame_ms(obs.frame)
+        if seen is None:
+            return None, 0
+        return seen, max(0, (confirmed if confirmed is not None else seen) - seen)
+
+    def _at_seat(self, obs: Observation, state, adapter) -> list[Event]:
+        """A hand laid face up in its place: shown once all its cards lie there."""
+        seat = obs.seat
+        if not any(o.action == "show" for o in self.options(state, seat)):
+            return adapter._ask(obs, f"the {obs.card or 'card'} lies face up in front of seat {seat}, but the referee "
+                                     "asks no hand to be shown now: take it up, or correct it by hand")
+        have = self.shown.setdefault(seat, [])
+        if obs.card is None:
+            return adapter._ask(obs, f"a card of seat {seat}'s hand lies face up but was not read: which card is it?")
+        have.append(obs.card)
+        holding = next((s.get("cards", 0) for s in self.round(state).get("seats", []) if s.get("seat") == seat), 0)
+        if len(have) < holding:
+            return adapter._skip(obs, f"seat {seat} has laid {len(have)} of {holding} cards face up")
+        del self.shown[seat]
+        return [HandShown(seat, tuple(BonnuCard.parse(c) for c in have))]
+
+    # -------------------------------------------------------------------- the Cut's end
+    def flush(self, frame: int, state, adapter, final: bool = False) -> list[tuple[Observation, Event]]:
+        """The pending Cut once its frames are over: `CutLaid` with two or more cards seen, else the host."""
+        cut = self.cut
+        if cut is None or cut.first_frame is None or not final and frame - cut.first_frame < self.cut_frames:
+            return []
+        self.cut = None
+        first = cut.cards[0][0]
+        if len(cut.cards) < 2:
+            adapter._ask(first, f"seat {cut.seat} tapped Cut but the camera saw one card land ({cut.cards[0][1].pretty}): "
+                                "how many cards did the Cut lay? (a card may lie square under it): confirm the cards")
+            adapter.needs_host[-1].cut = cut  # for `confirm_cut`
+            return []
+        # the referee's top card is the last one named. Laid at once, the card on top of the fan is in
+        # view as soon as it lands, the one under it only once the top card's hand has gone: so the
+        # card that came to rest first lies on top (the tracker does not say which card covers which)
+        cards = tuple(c for _, c in sorted(cut.cards, key=lambda oc: (oc[0].placed_frame or oc[0].frame, oc[0].frame),
+                                           reverse=True))
+        return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
+
+    def confirm_cut(self, adapter, index: int, cards) -> list[Event]:
+        """The host answers a Cut the camera was unsure of (`adapter.needs_host[index]`) with its cards
+        (codes or `BonnuCard`s; empty: there was no Cut)."""
+        held = adapter.needs_host[index]
+        cut = getattr(held, "cut", None)
+        if cut is None:
+            raise ValueError(f"host question {index} is not about a Cut: {held.reason}")
+        adapter.needs_host.pop(index)
+        cards = tuple(c if isinstance(c, BonnuCard) else BonnuCard.parse(c) for c in cards)
+        return [CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms)] if cards else []
+
+    # ------------------------------------------------------------------------ waiting
+    def waits(self, obs: Observation, state) -> str | None:
+        """A card on the pile before the host has entered the opening draw and the deal waits for them."""
+        if obs.kind not in (DEALT, MOVED) or obs.unconfirmed or _place(obs.zone) != "pile":
+            return None
+        phase = self.round(state).get("phase")
+        if phase in ("opening", "dealing"):
+            return f"a card on the pile waits for the {'opening draw' if phase == 'opening' else 'deal'} to be entered"
+        return None
+
+    @staticmethod
+    def taken_back(held: Observation, removal: Observation) -> str | None:
+        """A card held off the referee (refused: out of turn) that is then lifted off the pile again."""
+        if removal.kind == REMOVED and removal.track == held.track and _place(held.zone) == "pile":
+            return f"the {held.card or 'card'} was taken back off the pile"
+        return None
+
+
+__all__ = ["BonnuTable", "PendingCut", "CUT_FRAMES"]
