@@ -118,7 +118,7 @@ class DealScript:
                     table = dict(d["table"])
                     continue
                 if "event" in d:
-                    steps.append(Step(float(d["t"]), event=from_json(d["event"])))
+                    steps.append(Step(float(d["t"]), event=_event(d["event"])))
                     continue
                 if d.get("action") not in ACTIONS:
                     raise ValueError(f"unknown action {d.get('action')!r} (known: {', '.join(ACTIONS)})")
@@ -133,6 +133,15 @@ class DealScript:
     @classmethod
     def load(cls, path: str | Path) -> "DealScript":
         return cls.loads(Path(path).read_text(encoding="utf-8"), str(path))
+
+
+def _event(data: dict) -> Event:
+    """A host step's event: a referee event, or a phone tap only the camera path finishes (Bonnu's Cut)."""
+    if isinstance(data, dict) and data.get("type") == "cut_tapped":
+        from .dealscript_bonnu import CutTapped
+
+        return CutTapped(int(data["seat"]), int(data["at_ms"]), int(data.get("latency_ms", 0)))
+    return from_json(data)
 
 
 def expected_event(step: Step) -> dict | None:
