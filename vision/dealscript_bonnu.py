@@ -33,16 +33,22 @@ STAMPED = ("card_drawn", "shout_heard", "time_noted", "bonnu_claimed")
 
 
 @dataclass(frozen=True)
-class CutTapped(Event):
+class CutTapped:
     """Cut! tapped on a phone: stamped as a shout (`at_ms` when the server received it, the phone's
-    `latency_ms`); the camera then sees which cards land. Not a referee event: the camera path's
-    Bonnu reader (`vision.adapter_bonnu.BonnuTable.tapped`) takes it, and gives the referee the
-    `CutLaid` once it saw the cards."""
+    `latency_ms`); the camera then sees which cards land. Not a referee event (so not in the
+    referee's registry of events): the camera path's Bonnu reader (`BonnuTable.tapped`) takes it,
+    and gives the referee the `CutLaid` once it saw the cards."""
     type: ClassVar[str] = "cut_tapped"
     seat: int
     at_ms: int
     latency_ms: int = 0
     for_camera: ClassVar[bool] = True  # the pipeline hands it to the adapter, not the referee
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "seat": self.seat, "at_ms": self.at_ms, "latency_ms": self.latency_ms}
+
+    def describe(self) -> str:
+        return f"Cut! tapped by seat {self.seat} at {self.at_ms / 1000:.2f} s (the camera confirms the cards)"
 
 
 def _ms(t: float) -> int:
