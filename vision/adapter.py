@@ -38,6 +38,7 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observati
 class Held:
     obs: Observation
     reason: str
+    about: object = None  # what a game's reader asked about, for its answer (Bonnu: the Cut waiting for its cards)
 
 
 class Adapter:
@@ -95,8 +96,8 @@ class Adapter:
         self.ignored.append(Held(obs, why))
         return []
 
-    def _ask(self, obs: Observation, why: str) -> list[Event]:
-        self.needs_host.append(Held(obs, why))
+    def _ask(self, obs: Observation, why: str, about: object = None) -> list[Event]:
+        self.needs_host.append(Held(obs, why, about))
         return []
 
     # -------------------------------------------------------------------- translation
@@ -244,6 +245,9 @@ class Adapter:
 
     def confirm(self, index: int, card: str | None, state) -> list[Event]:
         """The host answers `needs_host[index]` with the right card (None: drop it)."""
+        if self.needs_host[index].about is not None:  # not one card: the game's reader asked (Bonnu's Cut)
+            raise ValueError(f"host question {index} asks more than one card ({self.needs_host[index].reason}): "
+                             "answer it with the game's own confirmation (Bonnu: BonnuTable.confirm_cut)")
         held = self.needs_host.pop(index)
         if card is None:
             return []

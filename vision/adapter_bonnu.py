@@ -156,8 +156,8 @@ class BonnuTable:
         first = cut.cards[0][0]
         if len(cut.cards) < 2:
             adapter._ask(first, f"seat {cut.seat} tapped Cut but the camera saw one card land ({cut.cards[0][1].pretty}): "
-                                "how many cards did the Cut lay? (a card may lie square under it): confirm the cards")
-            adapter.needs_host[-1].cut = cut  # for `confirm_cut`
+                                "how many cards did the Cut lay? (a card may lie square under it): confirm the cards",
+                         about=cut)  # answered by `confirm_cut`
             return []
         # the referee's top card is the last one named. Laid at once, the card on top of the fan is in
         # view as soon as it lands, the one under it only once the top card's hand has gone: so the
@@ -170,8 +170,8 @@ class BonnuTable:
         """The host answers a Cut the camera was unsure of (`adapter.needs_host[index]`) with its cards
         (codes or `BonnuCard`s; empty: there was no Cut)."""
         held = adapter.needs_host[index]
-        cut = getattr(held, "cut", None)
-        if cut is None:
+        cut = held.about
+        if not isinstance(cut, PendingCut):
             raise ValueError(f"host question {index} is not about a Cut: {held.reason}")
         adapter.needs_host.pop(index)
         cards = tuple(c if isinstance(c, BonnuCard) else BonnuCard.parse(c) for c in cards)

@@ -104,6 +104,8 @@ def test_a_cut_seen_as_one_card_asks_the_host_how_many():
     (held,) = a.needs_host
     assert "tapped Cut but the camera saw one card" in held.reason and "white 3" in held.reason
     bonnu = a.tables["bonnu"]
+    with pytest.raises(ValueError, match="confirm_cut"):
+        a.confirm(0, "white:3", state)  # one card is not the answer
     with pytest.raises(ValueError, match="not about a Cut"):
         a.needs_host.append(type(held)(held.obs, "something else"))
         bonnu.confirm_cut(a, 1, ["white:3"])
