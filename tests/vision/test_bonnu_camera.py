@@ -150,3 +150,21 @@ def test_a_card_seen_before_the_deal_is_in_is_held_and_nothing_is_lost():
     holding.reoffer(out)
     assert out.events == [CardLaid(1, BonnuCard("red", 5), at_ms=1400, latency_ms=100)]
     assert holding.items == [] and referee.refused == []
+
+
+def test_a_hand_laid_face_up_at_the_end_of_a_bonnu_100_round_is_shown_once_all_of_it_lies_there():
+    game = Path(__file__).parents[1] / "referee" / "bonnu" / "rounds" / "18-bonnu-100-game.bonnu.jsonl"
+    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
+    n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
+    state, _ = replay(events[:n])
+    shown = events[n]
+    a = clocked()
+    cards = [c.code for c in shown.cards]
+    for k, code in enumerate(cards[:-1]):
+        assert a.translate(Observation(DEALT, 200 + k, 10 + k, f"seat:{shown.seat}", code, True), state) == []
+    (event,) = a.translate(Observation(DEALT, 220, 30, f"seat:{shown.seat}", cards[-1], True), state)
+    assert event == shown
+    apply(state, event)
+    # a card face up in front of a seat the referee asks nothing of goes to the host
+    assert a.translate(Observation(DEALT, 230, 31, "seat:1", "red:2", True), state_after(DEAL)) == []
+    assert "asks no hand to be shown" in a.needs_host[-1].reason
