@@ -16,8 +16,10 @@ What the camera sees, and what the referee is told:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
   with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody;
 * a card covered by the next one on the pile (it leaves the camera's view) gives nothing;
-* at the end of a Bonnu 100 round a seat lays its hand face up in its place: `HandShown` once as
-  many cards lie there as the seat holds (an out-of-turn Bonnu's hand is named on the phone);
+* an out-of-turn Bonnu is tapped on the phone too (`tapped(BonnuTapped)`); the seat then lays its
+  whole hand face up in its place, and once as many cards lie there as the seat holds (its count
+  follows from the events) the referee gets `BonnuClaimed(seat, cards)` with the tap's stamps, to
+  check the total; at the end of a Bonnu 100 round a seat's hand laid face up there is `HandShown`;
 * the draw pile ("deck") and cards taken up give nothing: draws are the phones'.
 A card seen on the pile while the host is still entering the opening draw or the deal waits
 (`waits`). Rules are the referee's: only its `view` and `options` are asked; a card it refuses
@@ -32,7 +34,7 @@ from referee import engine
 from referee.cards import BonnuCard, CardError
 from referee.events import Event, HandShown
 from referee.game import HOST
-from referee.games.bonnu.events import CardLaid, CutLaid
+from referee.games.bonnu.events import BonnuClaimed, CardLaid, CutLaid
 
 from .adapter_tricks import _place
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
@@ -62,7 +64,8 @@ class BonnuTable:
         self.view, self.options = view or engine.view, options or engine.options
         self.cut_frames = cut_frames
         self.cut: PendingCut | None = None
-        self.shown: dict[int, list[str]] = {}
+        self.shown: dict[int, list[str]] = {}  # seat -> the cards of its hand seen face up so far
+        self.claims: dict[int, object] = {}  # seat -> its out-of-turn Bonnu tap, waiting for the hand
         self.last_laid: tuple[int, BonnuCard] | None = None  # (frame, card) of the last single card seen
 
     def round(self, state) -> dict:
@@ -70,8 +73,11 @@ class BonnuTable:
 
     # ------------------------------------------------------------------------ phone taps
     def tapped(self, tap) -> None:
-        """Cut! tapped on `tap.seat`'s phone (stamped `at_ms`, `latency_ms`). A second tap of the same
-        seat while its Cut waits for its cards is the same claim (a double tap)."""
+        """Cut! or Bonnu! tapped on `tap.seat`'s phone (stamped `at_ms`, `latency_ms`). A second tap of
+        the same seat while its claim waits for its cards is the same claim (a double tap)."""
+        if tap.type == "bonnu_tapped":
+            self.claims.setdefault(tap.seat, tap)
+            return
         if self.cut is not None and self.cut.seat == tap.seat:
             return
         self.cut = PendingCut(tap.seat, tap.at_ms, tap.latency_ms)
@@ -131,9 +137,10 @@ class BonnuTable:
         return seen, max(0, (confirmed if confirmed is not None else seen) - seen)
 
     def _at_seat(self, obs: Observation, state, adapter) -> list[Event]:
-        """A hand laid face up in its place: shown once all its cards lie there."""
+        """A hand laid face up in its place: claimed (Bonnu! tapped) or shown once all its cards lie there."""
         seat = obs.seat
-        if not any(o.action == "show" for o in self.options(state, seat)):
+        claim = self.claims.get(seat)
+        if claim is None and not any(o.action == "show" for o in self.options(state, seat)):
             return adapter._ask(obs, f"the {obs.card or 'card'} lies face up in front of seat {seat}, but the referee "
                                      "asks no hand to be shown now: take it up, or correct it by hand")
         have = self.shown.setdefault(seat, [])
@@ -144,7 +151,11 @@ class BonnuTable:
         if len(have) < holding:
             return adapter._skip(obs, f"seat {seat} has laid {len(have)} of {holding} cards face up")
         del self.shown[seat]
-        return [HandShown(seat, tuple(BonnuCard.parse(c) for c in have))]
+        cards = tuple(BonnuCard.parse(c) for c in have)
+        if claim is not None:
+            del self.claims[seat]
+            return [BonnuClaimed(seat, cards, at_ms=claim.at_ms, latency_ms=claim.latency_ms)]
+        return [HandShown(seat, cards)]
 
     # -------------------------------------------------------------------- the Cut's end
     def flush(self, frame: int, state, adapter, final: bool = False) -> list[tuple[Observation, Event]]:

@@ -136,11 +136,13 @@ class DealScript:
 
 
 def _event(data: dict) -> Event:
-    """A host step's event: a referee event, or a phone tap only the camera path finishes (Bonnu's Cut)."""
-    if isinstance(data, dict) and data.get("type") == "cut_tapped":
-        from .dealscript_bonnu import CutTapped
+    """A host step's event: a referee event, or a phone tap only the camera path finishes (Bonnu's
+    Cut and out-of-turn Bonnu: the camera sees the cards)."""
+    from .dealscript_bonnu import TAPS
 
-        return CutTapped(int(data["seat"]), int(data["at_ms"]), int(data.get("latency_ms", 0)))
+    tap = TAPS.get(data.get("type")) if isinstance(data, dict) else None
+    if tap is not None:
+        return tap(int(data["seat"]), int(data["at_ms"]), int(data.get("latency_ms", 0)))
     return from_json(data)
 
 

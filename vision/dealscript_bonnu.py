@@ -51,6 +51,19 @@ class CutTapped:
         return f"Cut! tapped by seat {self.seat} at {self.at_ms / 1000:.2f} s (the camera confirms the cards)"
 
 
+@dataclass(frozen=True)
+class BonnuTapped(CutTapped):
+    """Bonnu! (out of turn) tapped on a phone: the seat then lays its whole hand face up in its place,
+    and the camera reads it (`BonnuTable` gives the referee `BonnuClaimed` once every card is read)."""
+    type: ClassVar[str] = "bonnu_tapped"
+
+    def describe(self) -> str:
+        return f"Bonnu! tapped by seat {self.seat} at {self.at_ms / 1000:.2f} s (the camera reads the hand)"
+
+
+TAPS = {tap.type: tap for tap in (CutTapped, BonnuTapped)}
+
+
 def _ms(t: float) -> int:
     return int(round(t * 1000))
 
@@ -91,4 +104,4 @@ def from_bonnu(events: list[Event], *, seed: int = 0, play_gap: float = PLAY_GAP
     return DealScript(steps, {"fps": 10, "size": [960, 540], "seed": seed, "seats": seats, "game": GAME})
 
 
-__all__ = ["from_bonnu", "CutTapped", "GAME"]
+__all__ = ["from_bonnu", "CutTapped", "BonnuTapped", "TAPS", "GAME"]

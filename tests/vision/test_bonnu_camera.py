@@ -1,7 +1,8 @@
 """The Bonnu camera reader (vision/adapter_bonnu.py) on observations made by hand: the pile's new top
 card is laid by the seat on turn and stamped by its frames; a Cut tapped on a phone is confirmed by
 its two cards; a Cut seen as one card, or two cards with no Cut tapped, go to the host; a wrong card
-costs a penalty and a card seen too early is held, and nothing is lost."""
+costs a penalty and a card seen too early is held, and nothing is lost; an out-of-turn Bonnu tapped
+on a phone is claimed with the hand the camera reads face up; a hand laid face up at a round's end."""
 
 from pathlib import Path
 
@@ -13,12 +14,13 @@ from referee.events import loads_jsonl
 from referee.games.bonnu.events import CardLaid, CutLaid
 from vision.adapter import Adapter
 from vision.calibration import bonnu_zones, zones_for
-from vision.dealscript_bonnu import CutTapped
+from vision.dealscript_bonnu import BonnuTapped, CutTapped
 from vision.holding import Holding, Offered
 from vision.observations import DEALT, REMOVED, Observation
 from vision.pipeline import Referee
 
 ROUND = Path(__file__).with_name("bonnu_round.jsonl")
+FIXTURES = Path(__file__).parents[1] / "referee" / "bonnu" / "rounds"
 DEAL = 18  # table opened, round started, the opening draw and the 14 cards dealt (hidden)
 
 
@@ -153,7 +155,7 @@ def test_a_card_seen_before_the_deal_is_in_is_held_and_nothing_is_lost():
 
 
 def test_a_hand_laid_face_up_at_the_end_of_a_bonnu_100_round_is_shown_once_all_of_it_lies_there():
-    game = Path(__file__).parents[1] / "referee" / "bonnu" / "rounds" / "18-bonnu-100-game.bonnu.jsonl"
+    game = FIXTURES / "18-bonnu-100-game.bonnu.jsonl"
     events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
     n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
     state, _ = replay(events[:n])
@@ -168,3 +170,19 @@ def test_a_hand_laid_face_up_at_the_end_of_a_bonnu_100_round_is_shown_once_all_o
     # a card face up in front of a seat the referee asks nothing of goes to the host
     assert a.translate(Observation(DEALT, 230, 31, "seat:1", "red:2", True), state_after(DEAL)) == []
     assert "asks no hand to be shown" in a.needs_host[-1].reason
+
+
+def test_an_out_of_turn_bonnu_tapped_is_claimed_with_the_hand_the_camera_reads():
+    game = FIXTURES / "11-bonnu-by-equality.bonnu.jsonl"
+    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
+    n = next(i for i, e in enumerate(events) if e.type == "bonnu_claimed")
+    state, _ = replay(events[:n])
+    claim = events[n]
+    a = clocked()
+    a.tapped(BonnuTapped(claim.seat, claim.at_ms, claim.latency_ms), state)
+    a.tapped(BonnuTapped(claim.seat, claim.at_ms + 90, claim.latency_ms), state)  # a double tap
+    got = [a.translate(Observation(DEALT, 30 + k, 40 + k, f"seat:{claim.seat}", c.code, True), state)
+           for k, c in enumerate(claim.cards)]
+    assert got[:-1] == [[]] * (len(claim.cards) - 1) and got[-1] == [claim]
+    state, said = apply(state, claim)
+    assert state.hand.winner == claim.seat, [s.text for s in said]
