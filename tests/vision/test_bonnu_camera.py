@@ -186,3 +186,12 @@ def test_an_out_of_turn_bonnu_tapped_is_claimed_with_the_hand_the_camera_reads()
     assert got[:-1] == [[]] * (len(claim.cards) - 1) and got[-1] == [claim]
     state, said = apply(state, claim)
     assert state.hand.winner == claim.seat, [s.text for s in said]
+
+
+def test_croupier_run_at_a_bonnu_table_reads_with_the_bonnu_recogniser():
+    from vision.bonnu import BonnuRecogniser
+    from vision.recogniser import Recogniser
+    from webui.cli_camera import _recogniser
+
+    assert isinstance(_recogniser(None, "bonnu"), BonnuRecogniser)
+    assert isinstance(_recogniser(None, "boneyard-euchre"), Recogniser)
