@@ -100,7 +100,7 @@ def find_bonnu_examples(frames, codes) -> list[tuple[int, np.ndarray, int]]:
                      "card, or one image of all of them laid out")
 
 
-def enrol_bonnu(rec: BonnuRecogniser, frames, codes, per_card: int = 24, per_none: int = 8,
+def enrol_bonnu(rec: BonnuRecogniser, frames, codes, per_card: int = 24, per_none: int = 24,
                 seed: int = 0) -> tuple[dict, dict]:
     """(head, report) fitted on the shown cards; report["missing"]: listed cards not found."""
     from .recogniser import load_frame

@@ -2,8 +2,8 @@
 training data and run time share.
 
 The poker detector (models/detector.onnx) was never shown a Bonnu card: on synthetic Bonnu tables
-it calls most of them `back` (a whole coloured card looks like a card back to it), some `face`,
-and misses others (6 frames, 29 cards: 8 faces, 19 backs, several missed), and its boxes are
+it boxes most of them as `back` (a whole coloured card looks like a card back to it), some as
+`face`, and misses others (6 frames, 29 cards: 8 face boxes, 19 back boxes), and its boxes are
 upright rectangles, not the turned outline a face crop needs. So cards are found classically: the
 outlines in an edge map whose minimum-area rectangle has a card's 2:3 shape, fills it, and is of a
 card's size; nested finds (a bordered card's coloured body inside its outline) keep the outer one.
