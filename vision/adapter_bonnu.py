@@ -14,7 +14,8 @@ What the camera sees, and what the referee is told:
   that came to rest first last (on top: the one under it is seen only once the top card's hand left). One card
   only (the second may lie square under it, or the cards merged into one outline) is not guessed:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
-  with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody;
+  with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody; and so does a
+  Cut tapped with no card on the pile `CUT_WAIT_MS` later (the next card laid is not taken for it);
 * a card covered by the next one on the pile (it leaves the camera's view) gives nothing;
 * an out-of-turn Bonnu is tapped on the phone too (`tapped(BonnuTapped)`); the seat then lays its
   whole hand face up in its place, and once as many cards lie there as the seat holds (its count
@@ -41,6 +42,7 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "bonnu"
 CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
+CUT_WAIT_MS = 3000  # a Cut tapped with no card on the pile this long after: the host is asked
 
 
 @dataclass
@@ -161,7 +163,15 @@ class BonnuTable:
     def flush(self, frame: int, state, adapter, final: bool = False) -> list[tuple[Observation, Event]]:
         """The pending Cut once its frames are over: `CutLaid` with two or more cards seen, else the host."""
         cut = self.cut
-        if cut is None or cut.first_frame is None or not final and frame - cut.first_frame < self.cut_frames:
+        if cut is not None and cut.first_frame is None:  # no card yet: the next card laid must not join it
+            now = adapter.frame_ms(frame)
+            if final or now is not None and now - cut.at_ms > CUT_WAIT_MS:
+                self.cut = None
+                nothing = Observation(DEALT, frame, -1, "pile", None, True)  # (what the host is shown: no card)
+                adapter._ask(nothing, f"seat {cut.seat} tapped Cut at {cut.at_ms / 1000:.2f} s but no card landed on the "
+                                   "pile: which cards did the Cut lay? (none: there was no Cut)", about=cut)
+            return []
+        if cut is None or not final and frame - cut.first_frame < self.cut_frames:
             return []
         self.cut = None
         first = cut.cards[0][0]

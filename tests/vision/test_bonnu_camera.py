@@ -195,3 +195,16 @@ def test_croupier_run_at_a_bonnu_table_reads_with_the_bonnu_recogniser():
 
     assert isinstance(_recogniser(None, "bonnu"), BonnuRecogniser)
     assert isinstance(_recogniser(None, "boneyard-euchre"), Recogniser)
+
+
+def test_a_cut_tapped_with_no_card_on_the_pile_goes_to_the_host_and_the_next_card_is_laid():
+    state, _ = _before_the_cut()
+    a = clocked()
+    a.tapped(CutTapped(2, at_ms=7100, latency_ms=80), state)
+    assert a.flush_moves(90, state) == [] and a.needs_host == []  # 1.9 s later: it may still come
+    assert a.flush_moves(102, state) == []
+    (held,) = a.needs_host
+    assert "no card landed" in held.reason and held.obs.describe()
+    (laid,) = a.translate(on_pile("blue:8", frame=110, placed=109), state)  # a card laid, not a Cut's
+    assert laid == CardLaid(2, BonnuCard("blue", 8), at_ms=10900, latency_ms=100)
+    assert a.tables["bonnu"].confirm_cut(a, 0, []) == []  # the host: there was no Cut
