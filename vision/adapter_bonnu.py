@@ -11,8 +11,8 @@ What the camera sees, and what the referee is told:
   as for every claim, and the referee orders claims by it); the camera then confirms the cards.
   Every card landing on the pile in the next `cut_frames` frames is one of the Cut's; when those
   frames are over, two or more cards seen give `CutLaid(seat, cards)` with the tap's stamps, the card
-  that came to rest first last (on top: the one under it is seen only once the top card's hand left). One card
-  only (the second may lie square under it, or the cards merged into one outline) is not guessed:
+  that came to rest first named last (on top: the one under it is seen only once the top card's hand
+  has gone). One card only (the second may lie square under it, or the cards merged into one outline) is not guessed:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
   with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody; and so does a
   Cut tapped with no card on the pile `CUT_WAIT_MS` later (the next card laid is not taken for it);
@@ -100,7 +100,8 @@ class BonnuTable:
 
     def _card(self, obs: Observation, adapter):
         if not obs.up or obs.card is None:
-            return None, adapter._ask(obs, f"a card came to rest on the pile {'face down' if not obs.up else 'unread'}: "
+            how = "face down" if not obs.up else "unread"
+            return None, adapter._ask(obs, f"a card came to rest on the pile {how}: "
                                            "which card is it?")
         try:
             return BonnuCard.parse(obs.card), None
@@ -168,15 +169,16 @@ class BonnuTable:
             if final or now is not None and now - cut.at_ms > CUT_WAIT_MS:
                 self.cut = None
                 nothing = Observation(DEALT, frame, -1, "pile", None, True)  # (what the host is shown: no card)
-                adapter._ask(nothing, f"seat {cut.seat} tapped Cut at {cut.at_ms / 1000:.2f} s but no card landed on the "
-                                   "pile: which cards did the Cut lay? (none: there was no Cut)", about=cut)
+                adapter._ask(nothing, f"seat {cut.seat} tapped Cut at {cut.at_ms / 1000:.2f} s but no card landed "
+                                   "on the pile: which cards did the Cut lay? (none: there was no Cut)", about=cut)
             return []
         if cut is None or not final and frame - cut.first_frame < self.cut_frames:
             return []
         self.cut = None
         first = cut.cards[0][0]
         if len(cut.cards) < 2:
-            adapter._ask(first, f"seat {cut.seat} tapped Cut but the camera saw one card land ({cut.cards[0][1].pretty}): "
+            one = cut.cards[0][1].pretty
+            adapter._ask(first, f"seat {cut.seat} tapped Cut but the camera saw one card land ({one}): "
                                 "how many cards did the Cut lay? (a card may lie square under it): confirm the cards",
                          about=cut)  # answered by `confirm_cut`
             return []

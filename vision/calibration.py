@@ -226,7 +226,8 @@ def bonnu_zones(n_seats: int = 2, geometry: TableGeometry | None = None) -> Zone
     y0, y1 = m + band, H - m - band
     cx, half = W / 2, min(y1 - y0, 2 * 88.9) / 2 + 10
     cy = (y0 + y1) / 2
-    zones += [Zone("deck", _rect(m, y0, cx - half - 20, y1)), Zone("pile", _rect(cx - half, cy - half, cx + half, cy + half))]
+    zones += [Zone("deck", _rect(m, y0, cx - half - 20, y1)),
+              Zone("pile", _rect(cx - half, cy - half, cx + half, cy + half))]
     return ZoneMap(zones, "table", g)
 
 

@@ -4,10 +4,10 @@ Cards slide in from the deck under the dealer's hand, are turned over in place, 
 away; hands reach over the cards and chips slide to the pot. At a trick-taking table (Boonaken)
 cards are also dealt to table zones (the centre, the set-aside row), picked up into the players'
 hands, played from a hand to the player's side of the trick area (Bonnu: onto the play pile, a Cut's
-cards fanned), laid face down in the discards and gathered, face down, by a trick's winner. `Choreography` lays a script out as
-card motions, hands and chips that can be asked for at any time, with the observations a camera
-should make of it (each with the frame its card came to rest). It knows nothing of the camera:
-`vision.video` draws it.
+cards fanned), laid face down in the discards and gathered, face down, by a trick's winner.
+`Choreography` lays a script out as card motions, hands and chips that can be asked for at any
+time, with the observations a camera should make of it (each with the frame its card came to rest).
+It knows nothing of the camera: `vision.video` draws it.
 """
 
 from __future__ import annotations

@@ -25,10 +25,11 @@ from .choreography import CARD_H, CARD_W, Choreography
 from .dealscript import DealScript, camera_reference
 
 GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
-# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards), and
-# Boneyard euchre (the boneyard, the taken cards, the trick, the taken tricks):
-# the default 1000 x 560 mm table that `croupier run` assumes, with `calibration.boonaken_zones`
-GAME_GEOMETRY = {"boonaken": TableGeometry(), "boneyard-euchre": TableGeometry(), "bonnu": TableGeometry()}  # and `boneyard_zones`
+# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards),
+# Boneyard euchre (the boneyard, the taken cards, the trick, the taken tricks) and Bonnu (the play pile,
+# the draw pile): the default 1000 x 560 mm table that `croupier run` assumes, with the game's own zones
+# (`calibration.GAME_ZONES`)
+GAME_GEOMETRY = {"boonaken": TableGeometry(), "boneyard-euchre": TableGeometry(), "bonnu": TableGeometry()}
 # Bonnu's cards are faces of their own (`vision.synth.bonnu`), in this face style unless the header names one
 BONNU_STYLE = "flat"
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
