@@ -49,6 +49,7 @@ class Adapter:
         self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable(),
                        "bonnu": bonnu or BonnuTable()}
         self.frame_times: dict[int, int] = {}  # frame index -> capture time (ms), the last few hundred
+        self.boxes = None  # track id -> its image box now (the pipeline gives its tracker's)
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -84,6 +85,11 @@ class Adapter:
 
     def frame_ms(self, index: int) -> int | None:
         return self.frame_times.get(index)
+
+    def track_box(self, track: int):
+        """The image box the camera sees of a card now (its track's: the pipeline's tracker, set as
+        `boxes`), or None: which of overlapping cards lies on top (Bonnu's Cut fanned on the pile)."""
+        return self.boxes(track) if self.boxes is not None else None
 
     def tapped(self, tap, state) -> None:
         """A phone tap only the camera path can finish (Bonnu's Cut: the camera sees its cards)."""

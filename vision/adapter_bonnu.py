@@ -11,8 +11,9 @@ What the camera sees, and what the referee is told:
   as for every claim, and the referee orders claims by it); the camera then confirms the cards.
   Every card landing on the pile in the next `cut_frames` frames is one of the Cut's; when those
   frames are over, two or more cards seen give `CutLaid(seat, cards)` with the tap's stamps, the card
-  that came to rest first named last (on top: the one under it is seen only once the top card's hand
-  has gone). One card only (the second may lie square under it, or the cards merged into one outline) is not guessed:
+  on top named last (it lies wholly in view, the one under it partly: `_fan_order`; the host is
+  asked when the camera cannot tell); a card that lay on the pile before the tap (seen late) is laid
+  as any other. One card only (the second may lie square under it, or the cards merged into one outline) is not guessed:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
   with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody; and so does a
   Cut tapped with no card on the pile `CUT_WAIT_MS` later (the next card laid is not taken for it);
@@ -43,6 +44,8 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 GAME = "bonnu"
 CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
 CUT_WAIT_MS = 3000  # a Cut tapped with no card on the pile this long after: the host is asked
+FAN_SURE = 0.8  # a Cut's card whose box is less than this share of the next one's lies under it
+FAN_FRAMES = 3  # ... or that came to rest this many frames after it
 
 
 @dataclass
@@ -68,7 +71,7 @@ class BonnuTable:
         self.cut: PendingCut | None = None
         self.shown: dict[int, list[str]] = {}  # seat -> the cards of its hand seen face up so far
         self.claims: dict[int, object] = {}  # seat -> its out-of-turn Bonnu tap, waiting for the hand
-        self.last_laid: tuple[int, BonnuCard] | None = None  # (frame, card) of the last single card seen
+        self.last_laid: tuple[int, BonnuCard] | None = None  # (rest frame, card) of the last single card seen
 
     def round(self, state) -> dict:
         return self.view(state, HOST).get(GAME) or {}
@@ -113,20 +116,22 @@ class BonnuTable:
         card, asked = self._card(obs, adapter)
         if card is None:
             return asked
-        if self.cut is not None:
+        seen = adapter.frame_ms(obs.placed_frame if obs.placed_frame is not None else obs.frame)
+        if self.cut is not None and (seen is None or seen >= self.cut.at_ms - self.cut.latency_ms):
             if self.cut.first_frame is None:
                 self.cut.first_frame = obs.frame
             self.cut.cards.append((obs, card))
             return adapter._skip(obs, f"the {card.pretty}: one of seat {self.cut.seat}'s Cut (waiting for its other "
                                       f"cards, {self.cut_frames} frames)")
-        last = self.last_laid
-        if last is not None and obs.frame - last[0] <= self.cut_frames and last[1].value == card.value:
+        last = self.last_laid  # (cards at once: come to rest together, however late each was confirmed)
+        rest = obs.placed_frame if obs.placed_frame is not None else obs.frame
+        if last is not None and rest - last[0] <= self.cut_frames and last[1].value == card.value:
             return adapter._ask(obs, f"two {card.value}s landed on the pile at once ({last[1].pretty}, {card.pretty}) "
                                      "but nobody tapped Cut: who cut? (Cut! on that phone, or correct it by hand)")
         seat = self.round(state).get("to_play")
         if seat is None:
             return adapter._ask(obs, f"the {card.pretty} lies on the pile, but nobody is on turn now: whose is it?")
-        self.last_laid = (obs.frame, card)
+        self.last_laid = (rest, card)
         at, latency = self._stamp(obs, adapter)
         return [CardLaid(seat, card, at_ms=at, latency_ms=latency)]
 
@@ -182,12 +187,32 @@ class BonnuTable:
                                 "how many cards did the Cut lay? (a card may lie square under it): confirm the cards",
                          about=cut)  # answered by `confirm_cut`
             return []
-        # the referee's top card is the last one named. Laid at once, the card on top of the fan is in
-        # view as soon as it lands, the one under it only once the top card's hand has gone: so the
-        # card that came to rest first lies on top (the tracker does not say which card covers which)
-        cards = tuple(c for _, c in sorted(cut.cards, key=lambda oc: (oc[0].placed_frame or oc[0].frame, oc[0].frame),
-                                           reverse=True))
+        cards = self._fan_order(cut, adapter)
+        if cards is None:
+            names = ", ".join(c.pretty for _, c in cut.cards)
+            adapter._ask(first, f"seat {cut.seat}'s Cut laid {names}, but the camera cannot tell which lies on top "
+                                "(the next player matches it): confirm the cards, the top one last", about=cut)
+            return []
         return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
+
+    @staticmethod
+    def _fan_order(cut: PendingCut, adapter) -> tuple | None:
+        """The Cut's cards bottom to top (the referee's top card is the last one named), or None when
+        the camera cannot tell. The card on top of the fan lies wholly in view and the ones under it
+        only partly, so each card's box (`adapter.track_box`: what the detector sees of it) is the
+        smaller the more of it is covered: boxes `FAN_SURE` apart tell. Else the card that came to
+        rest `FAN_FRAMES` or more later lies under (it was seen whole only once the top card's hand
+        had gone from over it). Neither: unsure."""
+        boxes = [adapter.track_box(obs.track) for obs, _ in cut.cards]
+        if all(b is not None for b in boxes):
+            areas = sorted(((b[2] - b[0]) * (b[3] - b[1]), k) for k, b in enumerate(boxes))
+            if all(a < FAN_SURE * b for (a, _), (b, _) in zip(areas, areas[1:])):
+                return tuple(cut.cards[k][1] for _, k in areas)
+        rest = sorted(((o.placed_frame if o.placed_frame is not None else o.frame, k)
+                       for k, (o, _) in enumerate(cut.cards)), reverse=True)
+        if all(a - b >= FAN_FRAMES for (a, _), (b, _) in zip(rest, rest[1:])):
+            return tuple(cut.cards[k][1] for _, k in rest)
+        return None
 
     def confirm_cut(self, adapter, index: int, cards) -> list[Event]:
         """The host answers a Cut the camera was unsure of (`adapter.needs_host[index]`) with its cards

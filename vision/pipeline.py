@@ -177,6 +177,7 @@ class Pipeline:
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
+        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "box", None)  # what it sees of a card
         self.referee = referee or Referee()
         self.holding = Holding(self.adapter, self.referee)  # what the referee cannot take yet, in order
         self.host_events = sorted(host_events, key=lambda te: te[0])

@@ -89,6 +89,8 @@ def test_a_cut_tapped_on_the_phone_is_confirmed_by_its_two_cards():
     assert a.translate(on_pile("white:3", frame=84, placed=83, track=7), state) == []
     assert a.translate(on_pile("yellow:3", frame=92, placed=91, track=6), state) == []
     assert a.flush_moves(89, state) == []  # its frames are not over yet
+    # the fan: white:3 lies wholly in view, half of yellow:3 under it
+    a.boxes = {7: (500, 200, 560, 290), 6: (470, 200, 505, 290)}.get
     ((obs, event),) = a.flush_moves(91 + 8, state)
     assert event == CutLaid(2, (BonnuCard("yellow", 3), BonnuCard("white", 3)), at_ms=7100, latency_ms=80)
     assert event == CutLaid(2, cut.cards, at_ms=7100, latency_ms=80)  # the log's Cut, stamped by the tap
@@ -208,3 +210,18 @@ def test_a_cut_tapped_with_no_card_on_the_pile_goes_to_the_host_and_the_next_car
     (laid,) = a.translate(on_pile("blue:8", frame=110, placed=109), state)  # a card laid, not a Cut's
     assert laid == CardLaid(2, BonnuCard("blue", 8), at_ms=10900, latency_ms=100)
     assert a.tables["bonnu"].confirm_cut(a, 0, []) == []  # the host: there was no Cut
+
+
+def test_a_cut_whose_top_card_the_camera_cannot_tell_goes_to_the_host():
+    state, cut = _before_the_cut()
+    for boxes in ({7: (500, 200, 560, 290), 6: (480, 200, 540, 290)}.get, None):  # alike; or no boxes at all
+        a = clocked()
+        a.boxes = boxes
+        a.tapped(CutTapped(2, at_ms=7100, latency_ms=80), state)
+        a.translate(on_pile("white:3", frame=84, placed=83, track=7), state)
+        a.translate(on_pile("yellow:3", frame=86, placed=85, track=6), state)
+        assert a.flush_moves(86 + 8, state) == []
+        (held,) = a.needs_host
+        assert "cannot tell which lies on top" in held.reason and "white 3, yellow 3" in held.reason
+        (event,) = a.tables["bonnu"].confirm_cut(a, 0, ["yellow:3", "white:3"])
+        assert event == CutLaid(2, cut.cards, at_ms=7100, latency_ms=80)
