@@ -225,3 +225,4 @@ def test_a_cut_whose_top_card_the_camera_cannot_tell_goes_to_the_host():
         assert "cannot tell which lies on top" in held.reason and "white 3, yellow 3" in held.reason
         (event,) = a.tables["bonnu"].confirm_cut(a, 0, ["yellow:3", "white:3"])
         assert event == CutLaid(2, cut.cards, at_ms=7100, latency_ms=80)
+
