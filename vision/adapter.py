@@ -11,7 +11,8 @@ the referee's current state so that one physical fact gives at most one event:
 * at a Boonaken table `vision.adapter_tricks.TrickTable` reads every observation instead (the
   centre, the set-aside row, the discards, and the trick area by turn), and at a Boneyard euchre
   table `vision.adapter_boneyard.BoneyardTable` (the boneyard, the taken card, the trick area by
-  the round's play order): `Adapter.tables`, by the game's id;
+  the round's play order), and at a Bonnu table `vision.adapter_bonnu.BonnuTable` (the play pile,
+  a Cut tapped on a phone and confirmed by its cards): `Adapter.tables`, by the game's id;
 * anything unconfirmed (low-confidence read, a face-down card moved) waits in `needs_host`
   for the host to confirm or correct: it never becomes a wrong announcement;
 * `waits` says when an observation must wait for the people at the table (a card leaving while a
@@ -27,6 +28,7 @@ from referee.cards import parse_card
 from referee.events import (CardDealt, CardDiscarded, CardExposed, CardMoved, CardPlayed, CardsSwapped,
                             CardTurnedDown, Event, HandShown)
 
+from .adapter_bonnu import BonnuTable
 from .adapter_boneyard import BoneyardTable
 from .adapter_tricks import TrickTable
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
@@ -36,14 +38,18 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observati
 class Held:
     obs: Observation
     reason: str
+    about: object = None  # what a game's reader asked about, for its answer (Bonnu: the Cut waiting for its cards)
 
 
 class Adapter:
     def __init__(self, swap_window: int = 20, tricks: TrickTable | None = None,
-                 boneyard: BoneyardTable | None = None):
+                 boneyard: BoneyardTable | None = None, bonnu: BonnuTable | None = None):
         self.swap_window = swap_window
         # the games whose own reader takes every observation, by id
-        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable()}
+        self.tables = {"boonaken": tricks or TrickTable(), "boneyard-euchre": boneyard or BoneyardTable(),
+                       "bonnu": bonnu or BonnuTable()}
+        self.frame_times: dict[int, int] = {}  # frame index -> capture time (ms), the last few hundred
+        self.boxes = None  # track id -> its image box now (the pipeline gives its tracker's)
         self.held_moves: list[Observation] = []
         self.shown: dict[int, list[str]] = {}
         self.needs_host: list[Held] = []
@@ -70,12 +76,34 @@ class Adapter:
         hand = getattr(state, "hand", None)
         return hand is not None and hand.phase != "over"
 
+    def saw_frame(self, index: int, time_s: float) -> None:
+        """The pipeline notes each frame's capture time (seconds on the table's clock): the stamps of
+        events the camera gives (Bonnu's cards laid) are the times of the frames that showed them."""
+        self.frame_times[index] = int(round(time_s * 1000))
+        if len(self.frame_times) > 600:
+            del self.frame_times[min(self.frame_times)]
+
+    def frame_ms(self, index: int) -> int | None:
+        return self.frame_times.get(index)
+
+    def track_box(self, track: int):
+        """The image box the camera sees of a card now (its track's: the pipeline's tracker, set as
+        `boxes`), or None: which of overlapping cards lies on top (Bonnu's Cut fanned on the pile)."""
+        return self.boxes(track) if self.boxes is not None else None
+
+    def tapped(self, tap, state) -> None:
+        """A phone tap only the camera path can finish (Bonnu's Cut: the camera sees its cards)."""
+        table = self._trick_table(state)
+        if table is None or not hasattr(table, "tapped"):
+            raise ValueError(f"a {tap.type} tap needs a game that takes one (not {getattr(state, 'game', None)!r})")
+        table.tapped(tap)
+
     def _skip(self, obs: Observation, why: str) -> list[Event]:
         self.ignored.append(Held(obs, why))
         return []
 
-    def _ask(self, obs: Observation, why: str) -> list[Event]:
-        self.needs_host.append(Held(obs, why))
+    def _ask(self, obs: Observation, why: str, about: object = None) -> list[Event]:
+        self.needs_host.append(Held(obs, why, about))
         return []
 
     # -------------------------------------------------------------------- translation
@@ -206,8 +234,9 @@ class Adapter:
         return [e for _, e in self.flush_moves(frame, state, final)]
 
     def flush_moves(self, frame: int, state, final: bool = False) -> list[tuple[Observation, Event]]:
-        """`flush`, each move with the observation it came from."""
-        out: list[tuple[Observation, Event]] = []
+        """`flush`, each move with the observation it came from (and the game reader's own: Bonnu's Cut)."""
+        table = self._trick_table(state) if self._in_hand(state) else None
+        out: list[tuple[Observation, Event]] = table.flush(frame, state, self, final) if hasattr(table, "flush") else []
         for m in list(self.held_moves):
             if not final and frame - m.frame < self.swap_window:
                 continue
@@ -222,6 +251,9 @@ class Adapter:
 
     def confirm(self, index: int, card: str | None, state) -> list[Event]:
         """The host answers `needs_host[index]` with the right card (None: drop it)."""
+        if self.needs_host[index].about is not None:  # not one card: the game's reader asked (Bonnu's Cut)
+            raise ValueError(f"host question {index} asks more than one card ({self.needs_host[index].reason}): "
+                             "answer it with the game's own confirmation (Bonnu: BonnuTable.confirm_cut)")
         held = self.needs_host.pop(index)
         if card is None:
             return []

@@ -210,7 +210,28 @@ def boneyard_zones(n_seats: int = 4, geometry: TableGeometry | None = None) -> Z
     return ZoneMap(zones, "table", g)
 
 
-GAME_ZONES = {"boonaken": boonaken_zones, "boneyard-euchre": boneyard_zones}
+BONNU_ZONES = ("deck", "pile")
+
+
+def bonnu_zones(n_seats: int = 2, geometry: TableGeometry | None = None) -> ZoneMap:
+    """A Bonnu table: the play pile in the middle ("pile", every card laid or Cut lands on it) and the
+    draw pile on its left ("deck": a card resting there is the draw pile itself). The hands are held
+    off camera, so the seats' places ("seat:N", in two rows as `default_zones`, a card deep) only see
+    a hand laid face up: an out-of-turn Bonnu, or a loser's hand at the end of a Bonnu 100 round.
+    The pile is two cards wide and high: a Cut's two cards, fanned, lie inside it."""
+    g = geometry or TableGeometry()
+    W, H, m = g.width_mm, g.height_mm, _margin(g)
+    band = min(110.0, (H - 2 * m) * 0.3)
+    zones = _seat_zones(n_seats, g, m, band)
+    y0, y1 = m + band, H - m - band
+    cx, half = W / 2, min(y1 - y0, 2 * 88.9) / 2 + 10
+    cy = (y0 + y1) / 2
+    zones += [Zone("deck", _rect(m, y0, cx - half - 20, y1)),
+              Zone("pile", _rect(cx - half, cy - half, cx + half, cy + half))]
+    return ZoneMap(zones, "table", g)
+
+
+GAME_ZONES = {"boonaken": boonaken_zones, "boneyard-euchre": boneyard_zones, "bonnu": bonnu_zones}
 
 
 def zones_for(game: str | None, n_seats: int = 4, geometry: TableGeometry | None = None) -> ZoneMap:
@@ -354,5 +375,6 @@ def marker_sheet(dpi: int = 300, marker_mm: float = 50.0, ids=CORNER_IDS) -> np.
 
 
 __all__ = ["TableGeometry", "Zone", "ZoneMap", "default_zones", "boonaken_zones", "boneyard_zones", "zones_for",
-           "BOONAKEN_ZONES", "BONEYARD_ZONES", "GAME_ZONES", "Calibration", "CalibrationStatus",
+           "bonnu_zones",
+           "BOONAKEN_ZONES", "BONEYARD_ZONES", "BONNU_ZONES", "GAME_ZONES", "Calibration", "CalibrationStatus",
            "marker_image", "marker_sheet", "CORNER_IDS"]

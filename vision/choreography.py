@@ -3,11 +3,11 @@
 Cards slide in from the deck under the dealer's hand, are turned over in place, traded and taken
 away; hands reach over the cards and chips slide to the pot. At a trick-taking table (Boonaken)
 cards are also dealt to table zones (the centre, the set-aside row), picked up into the players'
-hands, played from a hand to the player's side of the trick area, laid face down in the discards
-and gathered, face down, by a trick's winner. `Choreography` lays a script out as
-card motions, hands and chips that can be asked for at any time, with the observations a camera
-should make of it (each with the frame its card came to rest). It knows nothing of the camera:
-`vision.video` draws it.
+hands, played from a hand to the player's side of the trick area (Bonnu: onto the play pile, a Cut's
+cards fanned), laid face down in the discards and gathered, face down, by a trick's winner.
+`Choreography` lays a script out as card motions, hands and chips that can be asked for at any
+time, with the observations a camera should make of it (each with the frame its card came to rest).
+It knows nothing of the camera: `vision.video` draws it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from .tracks import LEAVING
 
 CARD_H, CARD_W = 88.9, 63.5
 SLIDE, FLIP, RETRACT = 0.5, 0.4, 0.35
+FAN_S = 0.5  # s: cards laid on Bonnu's pile this soon after each other are one fan (a Cut's)
 
 
 @dataclass
@@ -101,6 +102,7 @@ class Choreography:
         self.chips: list[tuple] = []
         self.expected: list[dict] = []
         self._gathered = 0  # tricks gathered so far
+        self._pile_fan, self._pile_t = 0, None  # Bonnu's pile: cards laid at once so far, and when
         self._layout()
 
     # ------------------------------------------------------------------------ places
@@ -139,6 +141,17 @@ class Choreography:
         y = y0 + (y1 - y0) * (0.27 if top else 0.73)
         return (x + j[0], y + j[1], (math.pi if top else 0.0) + j[2] * 0.02)
 
+    def pile_pose(self, t: float):
+        """Where a card laid on Bonnu's play pile lands: on the pile's middle, a little askew (a real
+        pile is untidy), so it covers the card before; cards laid at the same moment (a Cut's) fan
+        out from there (each `FAN_S` or less after the one before), each half a card over and turned a
+        little, so the camera sees each one."""
+        x0, y0, x1, y1 = self.zone_rect("pile")
+        fan = self._pile_fan + 1 if self._pile_t is not None and t - self._pile_t <= FAN_S else 0
+        self._pile_fan, self._pile_t = fan, t
+        j = self.rng.normal(0, 2.0, 3)
+        return ((x0 + x1) / 2 + fan * CARD_W * 0.55 + j[0], (y0 + y1) / 2 + j[1], fan * 0.2 + j[2] * 0.03)
+
     def seat_edge(self, seat: int):
         x0, y0, x1, y1 = self.zone_rect(f"seat:{seat}")
         top = (y0 + y1) / 2 < self.g.height_mm / 2
@@ -175,7 +188,9 @@ class Choreography:
             if s.action in ("pickup", "gather"):
                 self._take(s, by_code)
                 continue
-            if s.action == "discard" or s.action == "play" and not self._on_table(by_code.get(s.card), s.t):
+            # (a card laid on Bonnu's pile always comes from the hand: the other copy may lie there)
+            if s.action == "discard" or s.action == "play" and (
+                    s.zone == "pile" or not self._on_table(by_code.get(s.card), s.t)):
                 z += 1
                 by_code[s.card or f"#{z:g}"] = self._from_hand(s, z, slots, exp)
                 continue
@@ -231,7 +246,9 @@ class Choreography:
         """A card out of a player's hand: played face up to the seat's side of the trick area, or
         discarded face down into the next place of the discards row."""
         edge = self.seat_edge(s.seat)
-        if s.action == "play":
+        if s.action == "play" and s.zone == "pile":
+            up, dest, zone = True, self.pile_pose(s.t), "pile"
+        elif s.action == "play":
             up, dest, zone = True, self.trick_slot(s.seat), "trick"
         else:
             i = slots.get("discards", 0)

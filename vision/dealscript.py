@@ -28,7 +28,8 @@ translation is expected (`deal` -> card_dealt with the card hidden when face dow
 `from_hand(events)` turns a referee hand log into a timed script the way a camera would see
 it: hole cards unseen, physical swaps after trade decisions, hole cards turned up at showdown.
 A "play" of a card not on the table comes from the seat's hand (Boonaken: `vision.dealscript_tricks`;
-Boneyard euchre: `vision.dealscript_boneyard`).
+Boneyard euchre: `vision.dealscript_boneyard`; a "play" with `"zone": "pile"` lands on Bonnu's
+play pile: `vision.dealscript_bonnu`).
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class DealScript:
                     table = dict(d["table"])
                     continue
                 if "event" in d:
-                    steps.append(Step(float(d["t"]), event=from_json(d["event"])))
+                    steps.append(Step(float(d["t"]), event=_event(d["event"])))
                     continue
                 if d.get("action") not in ACTIONS:
                     raise ValueError(f"unknown action {d.get('action')!r} (known: {', '.join(ACTIONS)})")
@@ -132,6 +133,17 @@ class DealScript:
     @classmethod
     def load(cls, path: str | Path) -> "DealScript":
         return cls.loads(Path(path).read_text(encoding="utf-8"), str(path))
+
+
+def _event(data: dict) -> Event:
+    """A host step's event: a referee event, or a phone tap only the camera path finishes (Bonnu's
+    Cut and out-of-turn Bonnu: the camera sees the cards)."""
+    from .dealscript_bonnu import TAPS
+
+    tap = TAPS.get(data.get("type")) if isinstance(data, dict) else None
+    if tap is not None:
+        return tap(int(data["seat"]), int(data["at_ms"]), int(data.get("latency_ms", 0)))
+    return from_json(data)
 
 
 def expected_event(step: Step) -> dict | None:
@@ -249,6 +261,10 @@ def from_log(events: list[Event], *, seed: int = 0) -> DealScript:
         from .dealscript_boneyard import from_boneyard
 
         return from_boneyard(events, seed=seed)
+    if game == "bonnu":
+        from .dealscript_bonnu import from_bonnu
+
+        return from_bonnu(events, seed=seed)
     return from_hand(events, seed=seed)
 
 

@@ -177,6 +177,7 @@ class Pipeline:
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
+        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "box", None)  # what it sees of a card
         self.referee = referee or Referee()
         self.holding = Holding(self.adapter, self.referee)  # what the referee cannot take yet, in order
         self.host_events = sorted(host_events, key=lambda te: te[0])
@@ -211,6 +212,9 @@ class Pipeline:
         while self._host_i < len(self.host_events) and self.host_events[self._host_i][0] <= t:
             ev = self.host_events[self._host_i][1]
             self._host_i += 1
+            if getattr(ev, "for_camera", False):  # a phone tap the camera finishes (Bonnu's Cut)
+                self.adapter.tapped(ev, self.referee.state)
+                continue
             n = len(self.referee.refused)
             said.extend(self.referee.submit(ev))
             if len(self.referee.refused) > n:
@@ -223,6 +227,7 @@ class Pipeline:
         """One frame (a `sources.Frame`). Host events due by its time go first."""
         t0 = time.perf_counter()
         res = StepResult(frame.index)
+        self.adapter.saw_frame(frame.index, frame.time)
         ev, said, ref = self._host_until(frame.time)
         res.events += ev
         res.announcements += said

@@ -30,8 +30,8 @@ import numpy as np
 
 from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
-from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _dist, _other_face,
-                     _placing, _reread_of, _vanished_as)
+from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, STACKING, TableDetection, Track, TrackerConfig, _best, _dist,
+                     _other_face, _placing, _reread_of, _vanished_as)
 
 
 class Tracker:
@@ -308,6 +308,9 @@ class Tracker:
             strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and not _other_face(o, up) and
                                   _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
+                if zone.split(":")[0] in STACKING and t.wait < cfg.identity_wait:
+                    t.wait += 1  # on a pile: perhaps the next card, laid on it; until it is read surely
+                    return []
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
                 return []
             if up and ident is None and self._over_placed(t, frame):

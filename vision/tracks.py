@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 NON_PLACING = ("deck",)   # cards resting on the deck are the deck itself
 LEAVING = ("discard", "tricks")  # a card put here has left play (Boneyard: a team's taken tricks)
 CHIP_ZONES = ("pot",)     # the bets lie here: chip piles look most like unread card faces
+STACKING = ("pile",)      # cards land on each other here (Bonnu's play pile): another card read on a card's
+#                           place is a new card on top, not a misread of the card under it
 
 
 @dataclass

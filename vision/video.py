@@ -25,10 +25,13 @@ from .choreography import CARD_H, CARD_W, Choreography
 from .dealscript import DealScript, camera_reference
 
 GEOMETRY = TableGeometry(width_mm=800.0, height_mm=450.0, marker_mm=45.0, inset_mm=35.0)
-# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards), and
-# Boneyard euchre (the boneyard, the taken cards, the trick, the taken tricks):
-# the default 1000 x 560 mm table that `croupier run` assumes, with `calibration.boonaken_zones`
-GAME_GEOMETRY = {"boonaken": TableGeometry(), "boneyard-euchre": TableGeometry()}  # and `boneyard_zones`
+# Boonaken lays out more on the table (the centre cards, the set-aside row, the trick, the discards),
+# Boneyard euchre (the boneyard, the taken cards, the trick, the taken tricks) and Bonnu (the play pile,
+# the draw pile): the default 1000 x 560 mm table that `croupier run` assumes, with the game's own zones
+# (`calibration.GAME_ZONES`)
+GAME_GEOMETRY = {"boonaken": TableGeometry(), "boneyard-euchre": TableGeometry(), "bonnu": TableGeometry()}
+# Bonnu's cards are faces of their own (`vision.synth.bonnu`), in this face style unless the header names one
+BONNU_STYLE = "flat"
 SKIN = [(182, 132, 108), (224, 172, 140), (141, 95, 70), (200, 150, 120)]
 
 
@@ -95,6 +98,8 @@ class Renderer:
             h = int(round(CARD_H * self.px_per_mm * 1.25))
             if code is None:
                 img = procedural_back(h, np.random.default_rng(int(self.script.table.get("back", 18))))
+            elif self.script.table.get("game") == "bonnu":
+                img = _bonnu_face(code, self.script.table.get("style", BONNU_STYLE), h)
             else:
                 img = ProceduralStyle(PROC_SPECS[self.script.table.get("style", "proc_serif")]).face(code, h)
             self._faces[key] = np.asarray(img)
@@ -201,6 +206,21 @@ class Renderer:
         return self._noise_bank[(i * 3) % len(self._noise_bank)]
 
 
+def _bonnu_face(code: str, style: str, h: int) -> np.ndarray:
+    """A Bonnu card's face (`red:7`) as an RGBA image `h` px high, the same every time for a code."""
+    import zlib
+
+    from .synth.bonnu import FACE_H, FACE_W, STYLE_BY_NAME, _face_alpha, render_face
+
+    colour, _, value = code.split("#")[0].partition(":")
+    if style not in STYLE_BY_NAME:
+        raise ValueError(f"no Bonnu face style {style!r} (known: {', '.join(STYLE_BY_NAME)})")
+    rgb = render_face(colour, int(value), STYLE_BY_NAME[style], np.random.default_rng(zlib.crc32(code.encode())))
+    rgba = np.dstack([rgb, (_face_alpha() * 255).astype(np.uint8)])
+    w = int(round(h * FACE_W / FACE_H))
+    return cv2.resize(rgba, (w, h), interpolation=cv2.INTER_AREA)
+
+
 @dataclass
 class Truth:
     fps: float
@@ -288,13 +308,18 @@ class OracleRecogniser:
     recogniser's typical faults (missed frames, misreads at low confidence, box jitter,
     partly covered cards boxed by their visible part, no reading of a card mid-flip)."""
 
-    def __init__(self, truth: Truth, seed: int = 0, p_miss: float = 0.05, p_misread: float = 0.04):
-        from .labels import IDENTITIES
+    def __init__(self, truth: Truth, seed: int = 0, p_miss: float = 0.05, p_misread: float = 0.04,
+                 deck: str = "poker"):
+        from .labels import BONNU_IDENTITIES, IDENTITIES
 
         self.truth, self.i = truth, 0
         self.rng = np.random.default_rng(seed)
         self.p_miss, self.p_misread = p_miss, p_misread
-        self.ids = IDENTITIES[:-1]
+        # a misread is another card of the deck in play (never a poker card at a Bonnu table)
+        decks = {"poker": IDENTITIES[:-1], "bonnu": BONNU_IDENTITIES}
+        if deck not in decks:
+            raise ValueError(f"no deck {deck!r} (known: {', '.join(decks)})")
+        self.ids = decks[deck]
 
     def recognise_frame(self, frame):
         """The pipeline's hook: detections for this frame number (frames may be skipped)."""
@@ -316,7 +341,7 @@ class OracleRecogniser:
             if not c["up"]:
                 out.append(CardDetection(box, False, None, float(self.rng.uniform(0.6, 0.95))))
                 continue
-            ident, conf = c["code"], float(self.rng.uniform(0.75, 0.99))
+            ident, conf = c["code"].split("#")[0], float(self.rng.uniform(0.75, 0.99))  # copies look alike
             if not c.get("index_visible", c["visible"] >= 0.6) or c["moving"] and self.rng.random() < 0.5:
                 ident, conf = None, 0.0
             elif self.rng.random() < self.p_misread:

@@ -97,10 +97,19 @@ def _zones(path: Path | None, seats: int = 4, game: str | None = None):
     return ZoneMap.load(path) if path else zones_for(game, seats)
 
 
-def _recogniser(models: Path | None):
+GAME_DECKS = {"bonnu": "bonnu"}  # the games not played with the poker deck, and the deck each is
+
+
+def _recogniser(models: Path | None, game: str | None = None):
+    """The recogniser for the deck the game is played with (Bonnu's finder and classifier at a Bonnu
+    table: a poker identity is never read there)."""
     from vision.model_files import default_model_dir
     from vision.recogniser import Recogniser
 
+    if GAME_DECKS.get(game or "") == "bonnu":
+        from vision.bonnu import BonnuRecogniser
+
+        return BonnuRecogniser.from_models(models or default_model_dir())
     return Recogniser.from_models(models or default_model_dir())
 
 
@@ -300,9 +309,9 @@ def cmd_run(args) -> int:
     src = open_source(spec, realtime=not args.once)
     host = _host_events(args.events, args.game, args.seats, args.dealer, args.bets)
     if not (args.headless or args.json):  # the dashboard, with the camera on the host console
-        return serve_pipeline(args, src, _zones(args.zones, args.seats, args.game), host, _recogniser(args.models),
-                              names=_names(args.names), session=args.session)
-    return run_pipeline(args, src, _zones(args.zones, args.seats, args.game), host, _recogniser(args.models))
+        return serve_pipeline(args, src, _zones(args.zones, args.seats, args.game), host,
+                              _recogniser(args.models, args.game), names=_names(args.names), session=args.session)
+    return run_pipeline(args, src, _zones(args.zones, args.seats, args.game), host, _recogniser(args.models, args.game))
 
 
 # ------------------------------------------------------------------------------ markers
