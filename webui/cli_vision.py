@@ -14,6 +14,10 @@ def add_parsers(sub) -> None:
     r.add_argument("--templates", type=Path, help="an enrolled deck (croupier enrol); default: "
                    "MODELS/enrolled.npz when present")
     r.add_argument("--json", action="store_true", help="one JSON object per image")
+    r.add_argument("--deck", default="53", metavar="DECK",
+                   help="the deck in play: 52 (no joker), 53 (52 and the joker; the default), 32 (7 to A, "
+                        "Boonaken) or 25 (9 to A and the joker, Boneyard euchre): no card outside it is named, "
+                        "and each card at most once a picture")
     r.add_argument("--annotate", type=Path, metavar="OUT",
                    help="write an annotated image (a file for one image, else a directory)")
     r.set_defaults(func=cmd_recognise)
@@ -139,6 +143,7 @@ def cmd_recognise(args) -> int:
     from vision.sources import IMAGE_SUFFIXES
 
     rec = _recogniser(args)
+    rec.deck = args.deck  # (a bad name: DeckError, a ValueError naming the decks)
     # a photo, not a live stream: every index box is read, also the twin of one read surely in the
     # same face box, which in a fan or pile is as often another card's index (held-out frames: 12
     # more of 1,056 cards read, none wrong; the classifier's time per frame doubles, ~2 ms)
