@@ -282,12 +282,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument("--decks", help="only the deck-in-play figures, for these decks (e.g. 53,52,32,25)")
+    ap.add_argument("--max-outside", type=float, default=None,
+                    help="the recogniser's max_outside (a read mostly outside the deck names nothing)")
     ap.add_argument("--read-all", action="store_true",
                     help="read every index box, as `croupier recognise` does (default: the recogniser's own "
                          "default, a surely read index's twin skipped, as the speed bench and camera path run it)")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     rec.read_all_indexes = a.read_all
+    if a.max_outside is not None:
+        rec.max_outside = a.max_outside
     test_dir = a.data / "test"
     if not any(test_dir.glob("*.json")):
         print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)

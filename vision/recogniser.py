@@ -89,6 +89,9 @@ class Recogniser:
         self.templates = templates  # enrolled deck head (vision/enrol_head.py) or None
         self.deck = DEFAULT_DECK  # the deck in play (vision/deck.py): no identity outside it is ever read
         self.copies = 1  # cards of each identity in it (two packs: 2): each card named at most that often
+        # a crop the classifier gives this share or more to cards outside the deck is read as no index
+        # (unread, for the host) rather than as the best in-deck card left (1.0: never)
+        self.max_outside = 1.0
 
     @property
     def deck(self) -> str:
@@ -288,9 +291,13 @@ class Recogniser:
     def classify_crops(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         x = to_input(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255
         logits, emb = self.classifier.run(None, {self.cls_input: x})
-        logits = mask_logits(logits, self._mask)  # the deck in play: a softmax within it
-        e = np.exp(logits - logits.max(1, keepdims=True))
+        masked = mask_logits(logits, self._mask)  # the deck in play: a softmax within it
+        e = np.exp(masked - masked.max(1, keepdims=True))
         probs = e / e.sum(1, keepdims=True)
+        if self.max_outside < 1.0 and masked is not logits:
+            e = np.exp(logits - logits.max(1, keepdims=True))
+            out = (e[:, ~self._mask].sum(1) / e.sum(1)) >= self.max_outside
+            probs[out] = np.eye(len(self._mask), dtype=probs.dtype)[NONE_CLASS]
         if self.templates is not None:  # (its correction could lift a card outside the deck again)
             probs = restrict(self._template_probs(emb, probs), self._mask)
         return probs, emb
