@@ -64,11 +64,21 @@ def test_the_best_in_deck_read_wins_with_its_confidence_within_the_deck():
     assert IDENTITIES[int(p53[0].argmax())] == "6S"
     rec.deck = "32"
     p32, _ = rec.classify_crops(crops)
+    assert p32[0].argmax() == NONE_CLASS  # 86 % of it outside the deck: no index read (`max_outside`)
+    rec.max_outside = 1.0
+    p32, _ = rec.classify_crops(crops)
     assert IDENTITIES[int(p32[0].argmax())] == "8S"
     # its confidence: a softmax over the 32 cards and "none" (30 more cards at logit 0)
     assert p32[0].max() == pytest.approx(np.exp(7) / (np.exp(7) + np.exp(1) + 31), rel=1e-4)
     outside = ~class_mask("32")
     assert (p32[:, outside] == 0).all() and np.allclose(p32.sum(1), 1)
+
+
+def test_a_read_split_between_the_deck_and_outside_it_is_the_in_deck_card():
+    rec = stub_recogniser(FakeClassifier({"6S": 6.1, "8S": 6.0, "7S": 5.0}, base=-9.0))
+    rec.deck = "32"  # 6S 0.45 (outside), 8S 0.41, 7S 0.15: the deck's 8S, surely within it
+    p, _ = rec.classify_crops(np.zeros((1, 64, 64, 3), np.uint8))
+    assert IDENTITIES[int(p[0].argmax())] == "8S" and p[0].max() > 0.7
 
 
 def test_an_enrolled_deck_cannot_lift_a_card_outside_the_deck():
