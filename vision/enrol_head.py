@@ -106,18 +106,20 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 def fit_head(emb: np.ndarray, base_logp: np.ndarray, y: np.ndarray, l2: float, steps: int = 300,
-             lr: float = 0.05, none_weight: float = 1.0, batch: int = 768, seed: int = 0) -> np.ndarray:
+             lr: float = 0.05, none_weight: float = 1.0, batch: int = 768, seed: int = 0,
+             none_class: int = NONE_CLASS) -> np.ndarray:
     """Adam on the class-balanced mean cross-entropy of softmax(base_logp + emb @ W) + l2 |W|^2,
     on random batches of `batch` crops (the cost of a step does not grow with the enrolment).
     No bias: a fitted bias learns "the enrolled cards are the likely ones" and pushes every
-    other class down, which wrecked held-out crops in trials (accuracy 0.53 -> 0.34)."""
+    other class down, which wrecked held-out crops in trials (accuracy 0.53 -> 0.34).
+    none_class: the last class, "not a card" (the poker classifier's 53, the Bonnu one's 60)."""
     n, d = emb.shape
-    counts = np.bincount(y, minlength=N_CLASSES).astype(np.float64)
+    counts = np.bincount(y, minlength=none_class + 1).astype(np.float64)
     w_class = np.where(counts > 0, 1 / np.maximum(counts, 1), 0)  # each class (card, none) counts the same
-    w_class[NONE_CLASS] *= none_weight
+    w_class[none_class] *= none_weight
     sw = (w_class[y] / w_class[y].sum()).astype(np.float32)
     rng = np.random.default_rng(seed)
-    W = np.zeros((d, N_CLASSES), np.float32)
+    W = np.zeros((d, none_class + 1), np.float32)
     m, v = np.zeros_like(W), np.zeros_like(W)
     for t in range(1, steps + 1):
         i = rng.choice(n, batch, replace=False) if n > batch else np.arange(n)
@@ -139,25 +141,25 @@ def head_probs(head: dict, emb: np.ndarray, probs: np.ndarray) -> np.ndarray:
     return _softmax(z).astype(np.float32)
 
 
-def score(probs: np.ndarray, y: np.ndarray, min_conf: float = 0.8) -> dict:
+def score(probs: np.ndarray, y: np.ndarray, min_conf: float = 0.8, none_class: int = NONE_CLASS) -> dict:
     """What the recogniser would make of these crops at its identity threshold."""
     pred = probs.argmax(1)
     top = probs.max(1)
-    card = y != NONE_CLASS
-    named = (pred != NONE_CLASS) & (top >= min_conf)
+    card = y != none_class
+    named = (pred != none_class) & (top >= min_conf)
     return {"accuracy": float((pred[card] == y[card]).mean()) if card.any() else 0.0,
             "named_right": float((named & (pred == y))[card].mean()) if card.any() else 0.0,
             "named_wrong": float((named & (pred != y)).mean())}
 
 
-def _validation_split(y, groups, rng, none_frac: float = 0.25) -> np.ndarray:
+def _validation_split(y, groups, rng, none_frac: float = 0.25, none_class: int = NONE_CLASS) -> np.ndarray:
     """Hold out one source crop (with all its augmentations) of each card that gave two or
     more, and a quarter of the none sources: every card keeps an example in the fit, as it
     would in a real enrolment."""
     held = set()
     for c in np.unique(y):
         gs = np.unique(groups[y == c])
-        if c == NONE_CLASS:
+        if c == none_class:
             held |= set(rng.choice(gs, max(1, int(len(gs) * none_frac)), replace=False).tolist())
         elif len(gs) >= 2:
             held.add(int(rng.choice(gs)))
@@ -166,29 +168,31 @@ def _validation_split(y, groups, rng, none_frac: float = 0.25) -> np.ndarray:
 
 def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=(1e-5, 1e-4),
                    alphas=(0.5,), min_conf: float = 0.8, steps: int = 300, none_weight: float = 5.0,
-                   wrong_cost: float = 10.0) -> tuple[dict, dict]:
+                   wrong_cost: float = 10.0, none_class: int = NONE_CLASS) -> tuple[dict, dict]:
     """Pick scale, penalty and alpha on enrolment crops held out by source, then refit on
     everything. Criterion: cards named right at the recogniser's threshold minus `wrong_cost`
     times anything named wrong (a false card costs the referee far more than an unread one).
     alpha is kept at 0.5 and none weighted 5x: on separate renders of a held-out deck, alpha 1
     or an unweighted none class let the head name 12-60 % of no-index crops (the enrolment
     frames' own none crops are easier than the table's, so validation alone misses it)."""
-    val = _validation_split(y, groups, rng)
+    val = _validation_split(y, groups, rng, none_class=none_class)
     if not val.any() or val.all():
         raise ValueError("too few enrolment examples to validate on: show every card with both corners visible")
-    base = score(np.exp(base_logp[val]), y[val], min_conf)
+    base = score(np.exp(base_logp[val]), y[val], min_conf, none_class)
     best, report = None, []
     for sc in scales:
         for l2 in l2s:
-            W = fit_head(emb[~val], sc * base_logp[~val], y[~val], l2, steps, none_weight=none_weight)
+            W = fit_head(emb[~val], sc * base_logp[~val], y[~val], l2, steps, none_weight=none_weight,
+                         none_class=none_class)
             for a in alphas:
-                s = score(_softmax(sc * base_logp[val] + a * (emb[val] @ W)), y[val], min_conf)
+                s = score(_softmax(sc * base_logp[val] + a * (emb[val] @ W)), y[val], min_conf, none_class)
                 gain = s["named_right"] - wrong_cost * s["named_wrong"]
                 report.append({"scale": sc, "l2": l2, "alpha": a, **{k: round(v, 4) for k, v in s.items()}})
                 if best is None or gain > best[0]:
                     best = (gain, sc, l2, a)
     _, sc, l2, a = best
-    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight), "alpha": float(a),
+    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight, none_class=none_class),
+            "alpha": float(a),
             "scale": float(sc), "l2": float(l2)}
     return head, {"validation_before": {k: round(v, 4) for k, v in base.items()}, "grid": report,
                   "chosen": {"scale": sc, "l2": l2, "alpha": a}}
@@ -198,7 +202,7 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
 def save_head(head: dict, path: Path, meta: dict | None = None) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    cards = np.array(sorted((meta or {}).get("cards", [])), dtype="U4")
+    cards = np.array(sorted((meta or {}).get("cards", [])), dtype="U12")  # (Bonnu codes: "yellow:21")
     with open(path, "wb") as f:  # np.savez adds ".npz" to names without it; a handle keeps the name
         np.savez_compressed(f, format=FORMAT, W=head["W"].astype(np.float32),
                             alpha=float(head["alpha"]), scale=float(head.get("scale", 1.0)), l2=float(head.get("l2", 0.0)), cards=cards,
@@ -206,7 +210,8 @@ def save_head(head: dict, path: Path, meta: dict | None = None) -> Path:
     return path
 
 
-def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None) -> dict:
+def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None,
+              n_classes: int = N_CLASSES) -> dict:
     """Read an enrolled head; a missing, corrupt, old-format or mismatched file is a clear error
     (ValueError / FileNotFoundError naming the file; the recogniser wraps them as ModelError)."""
     path = Path(path)
@@ -232,9 +237,9 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
                          f"this croupier reads {FORMAT})")
     W, alpha, scale = arrays["W"].astype(np.float32), float(arrays["alpha"]), float(arrays["scale"])
     cards = [str(c) for c in arrays["cards"]] if "cards" in arrays else []
-    if W.ndim != 2 or W.shape[1] != N_CLASSES or not np.isfinite(W).all() or not np.isfinite(alpha) \
+    if W.ndim != 2 or W.shape[1] != n_classes or not np.isfinite(W).all() or not np.isfinite(alpha) \
             or not 0 < scale < 10:
-        raise ValueError(f"enrolled-deck file unusable: {path} (head shape {W.shape}, expected D x {N_CLASSES} finite weights)")
+        raise ValueError(f"enrolled-deck file unusable: {path} (head shape {W.shape}, expected D x {n_classes} finite weights)")
     if emb_dim is not None and W.shape[0] != emb_dim:
         raise ValueError(f"enrolled-deck file unusable: {path} (made for a classifier with a {W.shape[0]}-d "
                          f"embedding, this one has {emb_dim}: run `croupier enrol` again)")

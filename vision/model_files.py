@@ -96,13 +96,15 @@ def detector_imgsz(det) -> int:
         return 416
 
 
-def load_templates(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None) -> dict:
+def load_templates(path: Path, emb_dim: int | None = None, classifier_sha256: str | None = None,
+                   none_class: int | None = None) -> dict:
     """An enrolled-deck file (vision/enrol_head.py); bad files, or one made for another
-    classifier, raise ModelError naming them."""
-    from .enrol_head import load_head
+    classifier, raise ModelError naming them. none_class: the classifier's "none" class when it is
+    not the poker classifier's (the Bonnu one: 60)."""
+    from .enrol_head import N_CLASSES, load_head
 
     try:
-        return load_head(Path(path), emb_dim, classifier_sha256)
+        return load_head(Path(path), emb_dim, classifier_sha256, N_CLASSES if none_class is None else none_class + 1)
     except (OSError, ValueError) as exc:
         raise ModelError(str(exc)) from None
 

@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+DECKS = ("poker", "bonnu")
+
 
 def add_parsers(sub) -> None:
     r = sub.add_parser("recognise", help="find and read the cards in image files")
@@ -15,9 +17,10 @@ def add_parsers(sub) -> None:
                    "MODELS/enrolled.npz when present")
     r.add_argument("--json", action="store_true", help="one JSON object per image")
     r.add_argument("--deck", default="53", metavar="DECK",
-                   help="the deck in play: 52 (no joker), 53 (52 and the joker; the default), 32 (7 to A, "
-                        "Boonaken) or 25 (9 to A and the joker, Boneyard euchre): no card outside it is named, "
-                        "and each card at most once a picture")
+                   help="the deck in play: 52 (no joker), 53 (52 and the joker; the default; also called poker), "
+                        "32 (7 to A, Boonaken), 25 (9 to A and the joker, Boneyard euchre): no card outside it is "
+                        "named, and each card at most once a picture; or bonnu (60 colour cards, codes like red:7; "
+                        "cards found on a plain table, apart)")
     r.add_argument("--annotate", type=Path, metavar="OUT",
                    help="write an annotated image (a file for one image, else a directory)")
     r.set_defaults(func=cmd_recognise)
@@ -69,6 +72,9 @@ def add_parsers(sub) -> None:
                         "(cards shown one by one), or, for a single image, the laid-out cards in "
                         "reading order (rows top to bottom, left to right)")
     e.add_argument("--models", type=Path)
+    e.add_argument("--deck", choices=DECKS, default="poker",
+                   help="the deck shown: poker, or bonnu (--order codes like red:7,blue:-1; saved as "
+                        "MODELS/bonnu_enrolled.npz; image files only)")
     e.add_argument("--out", type=Path, help="enrolled-deck file (default: MODELS/enrolled.npz, which "
                    "`croupier recognise` and the camera then use)")
     e.add_argument("--sharpen", action="store_true",
@@ -130,6 +136,10 @@ def _recogniser(args):
     from vision.recogniser import Recogniser
 
     d = args.models or default_model_dir()
+    if getattr(args, "deck", "poker") == "bonnu":  # its own finder and classifier: never a poker identity
+        from vision.bonnu import BonnuRecogniser
+
+        return BonnuRecogniser.from_models(d, templates=getattr(args, "templates", None))
     tp = getattr(args, "templates", None)
     if tp is None and (Path(d) / TEMPLATES_FILE).exists():
         tp = Path(d) / TEMPLATES_FILE
@@ -142,12 +152,23 @@ def cmd_recognise(args) -> int:
     from vision.recogniser import annotate, load_frame
     from vision.sources import IMAGE_SUFFIXES
 
+    from vision.deck import DeckError, deck_codes
+
+    poker = args.deck != "bonnu"
+    deck = "53" if args.deck == "poker" else args.deck
+    if poker:
+        try:
+            deck_codes(deck)  # a bad name is found before the models load
+        except DeckError as exc:
+            raise DeckError(f"{exc}; or bonnu (its 60 colour cards)") from None
     rec = _recogniser(args)
-    rec.deck = args.deck  # (a bad name: DeckError, a ValueError naming the decks)
+    if poker:
+        rec.deck = deck
     # a photo, not a live stream: every index box is read, also the twin of one read surely in the
     # same face box, which in a fan or pile is as often another card's index (held-out frames: 12
     # more of 1,056 cards read, none wrong; the classifier's time per frame doubles, ~2 ms)
-    rec.read_all_indexes = True
+    if poker:
+        rec.read_all_indexes = True
     images = _expand_folders(args.images)
     many = len(images) > 1 or any(p.is_dir() for p in args.images)
     if args.annotate and many:
@@ -242,6 +263,17 @@ def cmd_enrol(args) -> int:
         order = p.read_text()
     codes = [c.strip() for c in order.replace("\n", ",").split(",") if c.strip()]
     images = args.images
+    if args.deck == "bonnu":
+        if args.camera or args.laid_out or args.save or args.sharpen:
+            raise ValueError("--deck bonnu enrols from image files only (no --camera, --laid-out, --save, --sharpen)")
+        from vision.bonnu_enrol import enrol_bonnu_files
+
+        res = enrol_bonnu_files(images, codes, args.models, args.out)
+        print(json.dumps(res, indent=1))
+        if res["missing"]:
+            print(f"croupier: warning: no card found for {', '.join(res['missing'])}: show those cards again "
+                  "(flat, apart, on a plain table) and re-run", file=sys.stderr)
+        return 0
     if bool(images) == bool(args.camera):
         raise ValueError("give the frames as image files or take them with --camera, one of the two")
     if not args.camera and (args.laid_out or args.save):
