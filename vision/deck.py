@@ -58,6 +58,18 @@ def restrict(probs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return np.divide(out, total, out=np.zeros_like(out), where=total > 0)
 
 
+def game_deck(game_id: str) -> str | None:
+    """The deck a registered game plays (its `deck` class attribute: stud "52", Boonaken "32",
+    Boneyard euchre "25"); None for no game, an unknown one, or one that names no deck here (Bonnu,
+    read by its own recogniser)."""
+    from referee.registry import get_game
+
+    try:
+        return getattr(get_game(game_id), "deck", None) if game_id else None
+    except KeyError:
+        return None
+
+
 def copies(name: str, per_identity: int = 1) -> dict[str, int]:
     """How many cards of each identity deck `name` holds: `per_identity` of each (a game played
     with two packs shuffled together: 2)."""
@@ -66,4 +78,4 @@ def copies(name: str, per_identity: int = 1) -> dict[str, int]:
     return {c: per_identity for c in deck_codes(name)}
 
 
-__all__ = ["DEFAULT_DECK", "DeckError", "deck_codes", "class_mask", "mask_logits", "restrict", "copies"]
+__all__ = ["DEFAULT_DECK", "DeckError", "deck_codes", "class_mask", "mask_logits", "restrict", "game_deck", "copies"]

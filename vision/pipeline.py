@@ -23,13 +23,14 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
+from .deck import game_deck
 from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
-from .uniqueness import unique_cards
+from .uniqueness import tracker_claims, unique_cards
 
 BACK_PAPER, FACE_PAPER = 0.3, 0.8  # shares of card stock (`paper_share`): a back at most, a face at least
 ARRIVAL_FRAMES = 10  # the looks a dealt card takes to come in and settle, at most (10 fps: a second)
@@ -332,32 +333,21 @@ class Pipeline:
         return res
 
     def _follow_deck(self) -> None:
-        """Tell the recogniser the deck of the game in play (the game's `deck` class attribute:
-        "52", "32", "25"); a game that names none (or no game yet) leaves the recogniser's own."""
+        """Tell the recogniser the deck of the game in play (`vision.deck.game_deck`); a game that
+        names none (or no game yet) leaves the recogniser's own."""
         game = self.referee.state.game
-        if game == self._game:
-            return
-        self._game = game
-        from referee.registry import get_game
-
-        try:
-            deck = getattr(get_game(game), "deck", None) if game else None
-        except KeyError:
-            deck = None
-        if deck is not None and _is_recogniser(self.recogniser):
-            self.recogniser.deck = deck
+        if game != self._game:
+            self._game, deck = game, game_deck(game)
+            if deck is not None and _is_recogniser(self.recogniser):
+                self.recogniser.deck = deck
 
     def _each_card_once(self, cards: list) -> list:
         """No identity named more often than the deck holds it, in this look (tiles and region looks
-        join several) or against a card the tracker placed whose place this look still shows
-        (`vision.uniqueness.unique_cards`)."""
+        join several) or against the tracker's placed cards (`vision.uniqueness.unique_cards`)."""
         rec = self.recogniser
         if not _is_recogniser(rec):
             return cards
-        tr = self.tracker
-        claims = [(t.identity, t.box) for t in tr.tracks.values()
-                  if t.placed and t.up and t.identity and t.box is not None and t.last_seen >= tr.frame - 2]
-        out = unique_cards(cards, rec.limits(), rec.min_identity_conf, claims)
+        out = unique_cards(cards, rec.limits(), rec.min_identity_conf, tracker_claims(self.tracker))
         self.renamed += sum(a.identity != b.identity for a, b in zip(cards, out))
         return out
 

@@ -95,6 +95,12 @@ def held_elsewhere(cards: list, claims) -> list[str]:
     return out
 
 
+def tracker_claims(tracker) -> list:
+    """(identity, image box) of the face-up cards the tracker has placed and saw in its last looks."""
+    return [(t.identity, t.box) for t in tracker.tracks.values()
+            if t.placed and t.up and t.identity and t.box is not None and t.last_seen >= tracker.frame - 2]
+
+
 def unique_cards(cards: list, limits: dict[str, int] | None, min_conf: float, claims=(), taken=()) -> list:
     """A look's cards with no identity named more often than the deck holds it (limits: copies per
     identity, `vision.deck.copies`; None: one of each). claims: (identity, image box) of the
@@ -124,4 +130,4 @@ def unique_cards(cards: list, limits: dict[str, int] | None, min_conf: float, cl
     return out
 
 
-__all__ = ["TOP_READS", "top_reads", "assign", "free_copies", "held_elsewhere", "unique_cards"]
+__all__ = ["TOP_READS", "top_reads", "assign", "free_copies", "held_elsewhere", "tracker_claims", "unique_cards"]
