@@ -14,6 +14,12 @@ Per card (a face-up card counts when at least one corner index is >= 70 % visibl
   false-card predictions of an identity that is not a visible card in the frame (invented)
 plus the most confused pairs and the classifier alone on the held-out index crops.
 
+--decks 53,52,32,25 measures the deck in play and "each card once" (vision/deck.py,
+vision/uniqueness.py) on the same frames, per deck: the cards of the deck read right, cards named
+wrong (a card outside the deck named as anything counts), identities named twice in one frame,
+for three recognisers: the 53-card reads with no mask, the deck's mask with no each-card limit
+(`copies` 99: reads of one identity on separate cards kept apart), and the mask with each card once.
+
 --enrol also measures `croupier enrol` on the held-out style: a head fitted on one frame per card
 (53 frames, seeds disjoint from the test frames; vision/enrol.py), then the same metrics again
 (held-out frames, the classifier alone on held-out crops, and with --seen N the training styles,
@@ -115,7 +121,7 @@ def score_frame(cards_pred, truth) -> dict:
             r["pred_identified"] += 1
             if p.identity not in visible_codes:
                 r["false_card"] += 1
-    return {"counts": r, "confusions": confusions}
+    return {"counts": r, "confusions": confusions, "matched": matched_gt, "counted": counted}
 
 
 def summarise(counts: Counter) -> dict:
@@ -151,6 +157,63 @@ def run(rec: Recogniser, test_dir: Path, limit: int | None = None) -> dict:
            "all": summarise(total), **{f"background={k}": summarise(v) for k, v in sorted(by_fam.items())},
            "most_confused": [f"{a}->{b} x{n}" for (a, b), n in conf.most_common(10)]}
     return out
+
+
+def deck_figures(rec: Recogniser, test_dir: Path, decks, limit: int | None = None) -> dict:
+    """Per deck (see the module's doc): counts over the held-out frames, each frame read once per
+    (deck, copies) setting; the no-mask column is the 53-card read scored against each deck."""
+    from vision.deck import deck_codes
+
+    modes = [("53", 1, "53")] + [(d, c, d) for d in decks for c in (99, 1)]
+    tally = {(d, m): Counter() for d in decks for m in ("no mask", "mask, no limit", "mask, each card once")}
+    for f in sorted(test_dir.glob("*.json"))[:limit]:
+        truth = json.loads(f.read_text())
+        frame = load_frame(f.with_suffix(".jpg"))
+        reads = {}
+        for deck, n, _ in modes:
+            rec.deck, rec.copies = deck, n
+            reads[deck, n] = rec.recognise(frame)
+        for d in decks:
+            codes = deck_codes(d)
+            for mode, cards in (("no mask", reads["53", 1]), ("mask, no limit", reads[d, 99]),
+                                ("mask, each card once", reads[d, 1])):
+                sc, t = score_frame(cards, truth), tally[d, mode]
+                named = Counter(c.identity for c in cards if c.face_up and c.identity)
+                t["duplicates"] += sum(k - 1 for k in named.values())
+                t["frames_with_a_duplicate"] += any(k > 1 for k in named.values())
+                for gi, g in enumerate(truth["cards"]):
+                    if not (sc["counted"][gi] and g["face_up"]):
+                        continue
+                    p = cards[sc["matched"][gi]] if gi in sc["matched"] else None
+                    got = p.identity if p is not None else None
+                    inside = g["code"] in codes
+                    t["deck_cards" if inside else "other_cards"] += 1
+                    if inside and got == g["code"]:
+                        t["read_right"] += 1
+                    elif got is not None:
+                        t["named_wrong"] += 1  # (a card outside the deck named at all is wrong at that table)
+                t["false_cards"] += sum(1 for c in cards if c.face_up and c.identity and c.identity not in
+                                        {g["code"] for g in truth["cards"] if g["face_up"] and g["box"]})
+    rec.deck, rec.copies = "53", 1
+    out = {}
+    for (d, mode), t in tally.items():
+        named = t["read_right"] + t["named_wrong"]
+        out.setdefault(f"deck {d}", {})[mode] = {
+            **dict(t), "end_to_end": round(t["read_right"] / max(1, t["deck_cards"]), 4),
+            "identity_accuracy": round(t["read_right"] / max(1, named), 4)}
+    return out
+
+
+def deck_table(figures: dict) -> str:
+    keys = ("deck_cards", "other_cards", "read_right", "end_to_end", "named_wrong", "identity_accuracy",
+            "false_cards", "duplicates", "frames_with_a_duplicate")
+    lines = [f"{'':<32}" + "".join(f"{k:>13}" for k in ("cards", "not in deck", "read right", "end to end",
+                                                         "named wrong", "id accuracy", "false cards",
+                                                         "duplicates", "dup frames"))]
+    for deck, rows in figures.items():
+        for mode, v in rows.items():
+            lines.append(f"{deck + ': ' + mode:<32}" + "".join(f"{v.get(k, 0)!s:>13}" for k in keys))
+    return "\n".join(lines)
 
 
 def run_seen(rec: Recogniser, artwork: Path, n: int) -> dict:
@@ -218,17 +281,28 @@ def main(argv=None) -> int:
                          "`croupier enrol`; 1,1.25,1.5 as `croupier enrol --sharpen`)")
     ap.add_argument("--seen", type=int, default=0, help="also score N fresh frames of the training styles")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--decks", help="only the deck-in-play figures, for these decks (e.g. 53,52,32,25)")
+    ap.add_argument("--max-outside", type=float, default=None,
+                    help="the recogniser's max_outside (a read mostly outside the deck names nothing)")
     ap.add_argument("--read-all", action="store_true",
                     help="read every index box, as `croupier recognise` does (default: the recogniser's own "
                          "default, a surely read index's twin skipped, as the speed bench and camera path run it)")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     rec.read_all_indexes = a.read_all
+    if a.max_outside is not None:
+        rec.max_outside = a.max_outside
     test_dir = a.data / "test"
     if not any(test_dir.glob("*.json")):
         print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)
         return 2
     cls_npz = a.data / "cls/test.npz"
+    if a.decks:
+        figures = deck_figures(rec, test_dir, a.decks.split(","), a.limit)
+        print(deck_table(figures))
+        if a.json:
+            a.json.write_text(json.dumps(figures, indent=1))
+        return 0
 
     def measure() -> dict:
         out = {"held_out": run(rec, test_dir, a.limit)}

@@ -23,12 +23,14 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
+from .deck import game_deck
 from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
+from .uniqueness import tracker_claims, unique_cards
 
 BACK_PAPER, FACE_PAPER = 0.3, 0.8  # shares of card stock (`paper_share`): a back at most, a face at least
 ARRIVAL_FRAMES = 10  # the looks a dealt card takes to come in and settle, at most (10 fps: a second)
@@ -205,6 +207,8 @@ class Pipeline:
         self._back_paper: dict = {}  # face-down cards: share of card stock in their box when dealt
         self.skipped = 0
         self.started = time.monotonic()
+        self._game = None  # the game whose deck the recogniser was last told (`_follow_deck`)
+        self.renamed = 0  # reads given up or re-read because another card held their identity
 
     # ----------------------------------------------------------------------------- frames
     def _host_until(self, t: float) -> tuple[list, list, list]:
@@ -248,6 +252,7 @@ class Pipeline:
         if seen is not None:
             fresh = seen == LOOK
             if fresh:
+                self._follow_deck()
                 try:
                     look = getattr(self.recogniser, "recognise_frame", None)  # test doubles keyed by frame
                     cards = look(frame) if look else self._look(frame.image)
@@ -257,7 +262,7 @@ class Pipeline:
                     cards = self.backs.keep(frame.image, cards, learn=self._region is None, judge=self._found)
                     # ... and card faces are paper: an unread "face" that is not (chips in the pot) is none
                     cards = self.faces.keep(frame.image, cards, learn=self._region is None, judge=self._found)
-                self._last_cards = cards = merge_nested(cards)
+                self._last_cards = cards = self._each_card_once(merge_nested(cards))
             elif seen == SAME:  # nothing moved since the last look: the same cards, no new evidence
                 cards = self._last_cards
                 self.skipped += 1
@@ -331,6 +336,25 @@ class Pipeline:
         res.ms = (time.perf_counter() - t0) * 1000
         self.step_ms = (self.step_ms + [res.ms])[-100:]
         return res
+
+    def _follow_deck(self) -> None:
+        """Tell the recogniser the deck of the game in play (`vision.deck.game_deck`); a game that
+        names none (or no game yet) leaves the recogniser's own."""
+        game = self.referee.state.game
+        if game != self._game:
+            self._game, deck = game, game_deck(game)
+            if deck is not None and _is_recogniser(self.recogniser):
+                self.recogniser.deck = deck
+
+    def _each_card_once(self, cards: list) -> list:
+        """No identity named more often than the deck holds it, in this look (tiles and region looks
+        join several) or against the tracker's placed cards (`vision.uniqueness.unique_cards`)."""
+        rec = self.recogniser
+        if not _is_recogniser(rec):
+            return cards
+        out = unique_cards(cards, rec.limits(), rec.min_identity_conf, tracker_claims(self.tracker))
+        self.renamed += sum(a.identity != b.identity for a, b in zip(cards, out))
+        return out
 
     def _look(self, image) -> list:
         """The recogniser on the whole frame, or only on the region that changed (keeping the
@@ -459,6 +483,7 @@ class Pipeline:
             "recognised": self.frames - self.skipped,
             "looks": {"whole": self.whole_looks, "region": self.region_looks},
             "backs_dropped": self.backs.dropped if self.backs is not None else 0,  # unlike the deck's back
+            "renamed": self.renamed,  # reads another card already held (each card once)
             "faces_dropped": self.faces.dropped if self.faces is not None else 0,  # unread and not paper
             "cards": self.tracker.cards(),
             "needs_host": [{"observation": h.obs.to_json(), "why": h.reason} for h in self.adapter.needs_host],

@@ -29,6 +29,7 @@ import numpy as np
 from .assembly import CardDetection, assemble_cards
 from .corners import _corner_matrix, _same_card_corner
 from .crops import crop_square, to_input
+from .deck import DEFAULT_DECK, class_mask, copies, mask_logits, restrict
 from .gating import region_boxes
 from .head import RAW_OUTPUTS, HeadError, HeadOutput
 from .labels import BACK, DETECTOR_CLASSES, FACE, INDEX, NONE_CLASS
@@ -86,6 +87,27 @@ class Recogniser:
         self.second_look = True
         self.model_files: dict[str, Path] = {}  # stage -> the file it runs (set by from_models)
         self.templates = templates  # enrolled deck head (vision/enrol_head.py) or None
+        self.deck = DEFAULT_DECK  # the deck in play (vision/deck.py): no identity outside it is ever read
+        self.copies = 1  # cards of each identity in it (two packs: 2): each card named at most that often
+        # a crop the classifier gives this share or more to cards outside the deck is read as no index
+        # (unread, for the host) rather than as the best in-deck card left (1.0: never). Held-out
+        # frames at a Boonaken / euchre table, the cards outside the deck left in: 0.5 named 6 -> 0 /
+        # 11 -> 1 cards wrong for 2 / 2 fewer read right (bench/recognition.py --decks, models/README.md)
+        self.max_outside = 0.5
+
+    @property
+    def deck(self) -> str:
+        return self._deck
+
+    @deck.setter
+    def deck(self, name: str) -> None:
+        """The deck of the game in play ("52", "53", "32", "25"); a bad name is a DeckError."""
+        self._mask = class_mask(name)
+        self._deck = str(name)
+
+    def limits(self) -> dict[str, int]:
+        """Copies of each identity of the deck in play (vision/uniqueness.py)."""
+        return copies(self._deck, self.copies)
 
     @classmethod
     def from_models(cls, model_dir: str | Path = None, threads: int | None = 1, *, fast: bool | None = None,
@@ -265,16 +287,21 @@ class Recogniser:
         out = probs.copy()
         logp = np.log(np.concatenate([probs[unsure, None], more], 1) + 1e-6).mean(1)
         p = np.exp(logp - logp.max(1, keepdims=True))
-        out[unsure] = p / p.sum(1, keepdims=True)
+        out[unsure] = restrict(p / p.sum(1, keepdims=True), self._mask)  # (the shifted reads' floor)
         return out
 
     def classify_crops(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         x = to_input(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255
         logits, emb = self.classifier.run(None, {self.cls_input: x})
-        e = np.exp(logits - logits.max(1, keepdims=True))
+        masked = mask_logits(logits, self._mask)  # the deck in play: a softmax within it
+        e = np.exp(masked - masked.max(1, keepdims=True))
         probs = e / e.sum(1, keepdims=True)
-        if self.templates is not None:
-            probs = self._template_probs(emb, probs)
+        if self.max_outside < 1.0 and masked is not logits:
+            e = np.exp(logits - logits.max(1, keepdims=True))
+            out = (e[:, ~self._mask].sum(1) / e.sum(1)) >= self.max_outside
+            probs[out] = np.eye(len(self._mask), dtype=probs.dtype)[NONE_CLASS]
+        if self.templates is not None:  # (its correction could lift a card outside the deck again)
+            probs = restrict(self._template_probs(emb, probs), self._mask)
         return probs, emb
 
     def _template_probs(self, emb, probs):
@@ -341,8 +368,9 @@ class Recogniser:
         idx = [(c, b) for k, c, b in dets if k == INDEX]
         face_boxes = np.array([fb for _, fb in faces], np.float64).reshape(-1, 4)
         corner = _corner_matrix(face_boxes, np.array([b for _, b in idx], np.float64).reshape(-1, 4))
-        probs = self._read_indexes(frame, faces, idx, corner)
-        return assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf)
+        # (restricted again: reads cached by the camera path may have been taken under another deck)
+        probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
+        return assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
 
 
 def load_frame(frame) -> np.ndarray:

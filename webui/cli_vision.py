@@ -16,9 +16,11 @@ def add_parsers(sub) -> None:
     r.add_argument("--templates", type=Path, help="an enrolled deck (croupier enrol); default: "
                    "MODELS/enrolled.npz when present")
     r.add_argument("--json", action="store_true", help="one JSON object per image")
-    r.add_argument("--deck", choices=DECKS, default="poker",
-                   help="the deck in play: poker (52 + joker; the default) or bonnu (60 colour cards, "
-                        "codes like red:7; cards found on a plain table, apart): only its cards are ever named")
+    r.add_argument("--deck", default="53", metavar="DECK",
+                   help="the deck in play: 52 (no joker), 53 (52 and the joker; the default; also called poker), "
+                        "32 (7 to A, Boonaken), 25 (9 to A and the joker, Boneyard euchre): no card outside it is "
+                        "named, and each card at most once a picture; or bonnu (60 colour cards, codes like red:7; "
+                        "cards found on a plain table, apart)")
     r.add_argument("--annotate", type=Path, metavar="OUT",
                    help="write an annotated image (a file for one image, else a directory)")
     r.set_defaults(func=cmd_recognise)
@@ -150,11 +152,22 @@ def cmd_recognise(args) -> int:
     from vision.recogniser import annotate, load_frame
     from vision.sources import IMAGE_SUFFIXES
 
+    from vision.deck import DeckError, deck_codes
+
+    poker = args.deck != "bonnu"
+    deck = "53" if args.deck == "poker" else args.deck
+    if poker:
+        try:
+            deck_codes(deck)  # a bad name is found before the models load
+        except DeckError as exc:
+            raise DeckError(f"{exc}; or bonnu (its 60 colour cards)") from None
     rec = _recogniser(args)
+    if poker:
+        rec.deck = deck
     # a photo, not a live stream: every index box is read, also the twin of one read surely in the
     # same face box, which in a fan or pile is as often another card's index (held-out frames: 12
     # more of 1,056 cards read, none wrong; the classifier's time per frame doubles, ~2 ms)
-    if args.deck == "poker":
+    if poker:
         rec.read_all_indexes = True
     images = _expand_folders(args.images)
     many = len(images) > 1 or any(p.is_dir() for p in args.images)

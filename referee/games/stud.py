@@ -35,6 +35,7 @@ class StudGame(StudMoves, StudShowdown, StudOptions, Game):
     name = "Stud poker"
     settings_class = StudSettings
     deck_size = 52
+    deck = "52"  # the pack the camera reads (referee.cards.DECKS): no joker
     hand_type = Hand                  # a game with house rules keeps their bookkeeping on its own subclass
     handlers = {
         CardDealt: "deal", CardExposed: "card_exposed", CardTurnedDown: "card_turned_down",

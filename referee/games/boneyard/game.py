@@ -33,6 +33,7 @@ class BoneyardEuchre(Game):
     id = "boneyard-euchre"
     name = "Boneyard euchre"
     settings_class = BoneyardSettings
+    deck = "25"  # the pack the camera reads (referee.cards.DECKS): 9 to A and the joker
     rules = RULES
     min_seats = 4
     handlers = {CardDealt: "deal_card", Bid: "bid", TrumpNamed: "name_trump", CardDiscarded: "discard",

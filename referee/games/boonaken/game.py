@@ -28,6 +28,7 @@ class Boonaken(Game):
     id = "boonaken"
     name = "Boonaken"
     settings_class = BoonakenSettings
+    deck = "32"  # the piquet pack the camera reads (referee.cards.DECKS): 7 to A
     rules = RULES
     min_seats = 2
     handlers = {CardDealt: "deal_card", Bid: "bid", CardDiscarded: "discard", TrumpNamed: "name_trump",

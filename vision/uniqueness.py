@@ -1,0 +1,133 @@
+"""One deck, each card once: identities given to a frame's reads jointly, never twice.
+
+A deck holds one card of each identity (`vision.deck.copies`; a two-pack game would allow 2), so
+two reads of one identity cannot both stand, within a frame or against a card the tracker knows
+lies elsewhere on the table. `assign` gives identities greedily, surest read first: the stronger
+read keeps its identity; the weaker is read again within what is left of the deck (its
+probabilities renormalised without the identities already used up, as `vision.deck.restrict`
+does for the cards outside the deck) and keeps that second read only if it is still at least
+`min_conf`; else it names no card (an unread face: the host is asked).
+
+Two places use it: `vision.assembly` on the index reads of one look (reads of one identity in
+one face box, or on overlapping face boxes, or loose corners, are one card, as before), and
+`unique_cards` on a look's cards (tiles and region looks join cards of several looks) against
+the tracker's placed cards (`claims`). Vision decides no rule here: what the referee knows can
+come in as `taken` identities.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from .boxes import inside
+
+TOP_READS = 5  # a card keeps its best in-deck reads (code, probability), best first, for a later re-read
+
+
+def top_reads(row, identities, none_class: int, k: int = TOP_READS) -> tuple[tuple[str, float], ...]:
+    """The k best identity reads of one probability row (not "none"), best first."""
+    order = sorted(((float(row[j]), j) for j in range(len(row)) if j != none_class and row[j] > 0), reverse=True)
+    return tuple((identities[j], p) for p, j in order[:k])
+
+
+def _best_left(reads, left: dict[str, int]) -> tuple[str | None, float]:
+    """Unit's best read among the identities with copies left, renormalised without the used-up
+    ones (their share goes, the rest, "none" included, is scaled up)."""
+    gone = sum(p for c, p in reads if left.get(c, 0) <= 0)
+    for c, p in reads:
+        if left.get(c, 0) > 0:
+            return c, p / max(1e-9, 1.0 - gone)
+    return None, 0.0
+
+
+def assign(reads: list, strength: list[float], left: dict[str, int], min_conf: float) -> list[tuple[str | None, float]]:
+    """(identity or None, confidence) for each unit. reads[i]: unit i's (code, probability) reads,
+    best first; strength[i]: how much its read counts against others' (probability x detector
+    confidence); left: copies of each identity still free (changed in place). Greedy: the unit
+    with the surest read still possible takes it, until none is at least min_conf."""
+    out: list[tuple[str | None, float]] = [(None, 0.0)] * len(reads)
+    todo = set(range(len(reads)))
+    while todo:
+        best = None
+        for i in todo:
+            c, p = _best_left(reads[i], left)
+            if c is not None and p >= min_conf:
+                key = (p * strength[i], p, -i)
+                if best is None or key > best[0]:
+                    best = (key, i, c, p)
+        if best is None:
+            break
+        _, i, c, p = best
+        out[i] = (c, p)
+        left[c] -= 1
+        todo.discard(i)
+    return out
+
+
+def free_copies(limits: dict[str, int], taken=()) -> dict[str, int]:
+    """Copies still free of each identity: the deck's `limits` less the `taken` ones."""
+    left = dict(limits)
+    for c, n in Counter(taken).items():
+        if c in left:
+            left[c] -= n
+    return left
+
+
+def _same_place(a, b, share: float = 0.5) -> bool:
+    return max(inside(a, b), inside(b, a)) >= share
+
+
+def held_elsewhere(cards: list, claims) -> list[str]:
+    """Identities the tracker's placed cards hold that this look must not give to another box:
+    a claim (identity, image box of its card's place) counts when a face-up box of this look lies
+    on that place unread (or read as that identity: then it is a unit of its own) and no box of
+    this look reading that identity lies there. A place found empty is no claim (the card may have
+    been moved: the tracker tells a move from a misread), nor one read as another card surely
+    (the tracker settles that conflict)."""
+    out = []
+    for code, place in claims:
+        if place is None:
+            continue
+        here = [c for c in cards if c.face_up and _same_place(c.box, place)]
+        if here and all(c.identity is None for c in here):
+            out.append(code)
+    return out
+
+
+def tracker_claims(tracker) -> list:
+    """(identity, image box) of the face-up cards the tracker has placed and saw in its last looks."""
+    return [(t.identity, t.box) for t in tracker.tracks.values()
+            if t.placed and t.up and t.identity and t.box is not None and t.last_seen >= tracker.frame - 2]
+
+
+def unique_cards(cards: list, limits: dict[str, int] | None, min_conf: float, claims=(), taken=()) -> list:
+    """A look's cards with no identity named more often than the deck holds it (limits: copies per
+    identity, `vision.deck.copies`; None: one of each). claims: (identity, image box) of the
+    cards the tracker has placed; taken: identities known elsewhere (each uses up a copy). A card
+    that loses its identity takes its next read left in the deck if at least min_conf, else it is
+    an unread face (identity None) that keeps its reads for the host."""
+    named = [i for i, c in enumerate(cards) if c.face_up and c.identity is not None]
+    if not named:
+        return cards
+    codes = {cards[i].identity for i in named}
+    lim = dict(limits) if limits is not None else {}
+    for c in codes:
+        lim.setdefault(c, 1)
+    for c, _ in claims:
+        lim.setdefault(c, 1)
+    left = free_copies(lim, list(taken) + held_elsewhere(cards, claims))
+    counts = Counter(cards[i].identity for i in named)
+    if all(left.get(c, 0) >= n for c, n in counts.items()):
+        return cards  # (the usual case: nothing to settle)
+    reads = [cards[i].reads or ((cards[i].identity, cards[i].confidence),) for i in named]
+    strength = [cards[i].confidence * (0.5 + 0.5 * cards[i].detector_confidence) for i in named]
+    out = list(cards)
+    for i, (code, conf) in zip(named, assign(reads, strength, left, min_conf)):
+        c = cards[i]
+        if code != c.identity:
+            out[i] = replace(c, identity=code, confidence=conf if code else 0.0)
+    return out
+
+
+__all__ = ["TOP_READS", "top_reads", "assign", "free_copies", "held_elsewhere", "tracker_claims", "unique_cards"]
