@@ -60,8 +60,8 @@ def restrict(probs: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def game_deck(game_id: str) -> str | None:
     """The deck a registered game plays (its `deck` class attribute: stud "52", Boonaken "32",
-    Boneyard euchre "25"); None for no game, an unknown one, or one that names no deck here (Bonnu,
-    read by its own recogniser)."""
+    Boneyard euchre "25", Bonnu "bonnu", which its own recogniser reads); None for no game, an
+    unknown one, or one that names no deck."""
     from referee.registry import get_game
 
     try:

@@ -23,7 +23,7 @@ from referee.state import State
 
 from .adapter import Adapter
 from .calibration import Calibration
-from .deck import game_deck
+from .deck import DECKS, game_deck
 from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
@@ -339,11 +339,12 @@ class Pipeline:
 
     def _follow_deck(self) -> None:
         """Tell the recogniser the deck of the game in play (`vision.deck.game_deck`); a game that
-        names none (or no game yet) leaves the recogniser's own."""
+        names none (or no game yet), or a deck the poker recogniser does not read (Bonnu's: `croupier
+        run` gives that table its own recogniser), leaves the recogniser's own."""
         game = self.referee.state.game
         if game != self._game:
             self._game, deck = game, game_deck(game)
-            if deck is not None and _is_recogniser(self.recogniser):
+            if deck in DECKS and _is_recogniser(self.recogniser):
                 self.recogniser.deck = deck
 
     def _each_card_once(self, cards: list) -> list:

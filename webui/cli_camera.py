@@ -97,16 +97,14 @@ def _zones(path: Path | None, seats: int = 4, game: str | None = None):
     return ZoneMap.load(path) if path else zones_for(game, seats)
 
 
-GAME_DECKS = {"bonnu": "bonnu"}  # the games not played with the poker deck, and the deck each is
-
-
 def _recogniser(models: Path | None, game: str | None = None):
     """The recogniser for the deck the game is played with (Bonnu's finder and classifier at a Bonnu
     table: a poker identity is never read there)."""
+    from vision.deck import game_deck
     from vision.model_files import default_model_dir
     from vision.recogniser import Recogniser
 
-    if GAME_DECKS.get(game or "") == "bonnu":
+    if game_deck(game or "") == "bonnu":
         from vision.bonnu import BonnuRecogniser
 
         return BonnuRecogniser.from_models(models or default_model_dir())

@@ -23,6 +23,7 @@ from .settings import MAX_PLAYERS, BonnuSettings
 
 class Bonnu(Game):
     id = "bonnu"
+    deck = "bonnu"  # the camera reads it with its own recogniser (vision/bonnu.py), not the poker one
     name = "Bonnu"
     settings_class = BonnuSettings
     rules = RULES
