@@ -16,7 +16,7 @@ from referee.cards import BONNU_COLOURS, BONNU_VALUES, BonnuCard
 from referee.options import Option
 
 from .security import bad
-from .wording import named
+from .wording import named, seat_name
 
 GAME = "bonnu"
 SEAT_ACTIONS = ("lay", "draw", "cut", "bonnu", "shout")
@@ -45,10 +45,6 @@ def check_card(c) -> None:
         raise bad(f"the {getattr(c, 'pretty', c)} is not a Bonnu card: name one like red:7, blue:-1 or white:21")
 
 
-def _who(names: dict[int, str], seat: int | None) -> str:
-    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
-
-
 def _latency_words(latency: dict | None) -> str:
     if latency is None:
         return "not measured yet"
@@ -58,8 +54,8 @@ def _latency_words(latency: dict | None) -> str:
 def round_words(seen: dict | None, names: dict[int, str], latencies: dict[int, dict]) -> dict:
     """The viewer's Bonnu view with names, sentences, cards to draw and every phone's latency;
     before the first round only `{"round": None}` and the latencies."""
-    phones = [{"seat": s, "name": _who(names, s), "latency_ms": (latencies.get(s) or {}).get("latency_ms"),
-               "words": f"{_who(names, s)}: {_latency_words(latencies.get(s))}"} for s in sorted(names)]
+    phones = [{"seat": s, "name": seat_name(names, s), "latency_ms": (latencies.get(s) or {}).get("latency_ms"),
+               "words": f"{seat_name(names, s)}: {_latency_words(latencies.get(s))}"} for s in sorted(names)]
     if not seen:
         return {"round": None, "phones": phones}
     scores = seen["scores"]
@@ -68,7 +64,7 @@ def round_words(seen: dict | None, names: dict[int, str], latencies: dict[int, d
     for s in seen["seats"]:
         seat = s["seat"]
         owes = [SHOUT_WORDS.get(w, w) for w in s["owes"]]
-        seats.append({**s, "name": _who(names, seat), "score": scores.get(str(seat), 0),
+        seats.append({**s, "name": seat_name(names, seat), "score": scores.get(str(seat), 0),
                       "owes_words": " ".join(owes), "latency_ms": (latencies.get(seat) or {}).get("latency_ms"),
                       "penalty_words": f"{s['penalty_cards_owed']} penalty card(s) to draw" if s["penalty_cards_owed"] else "",
                       **({"hand_cards": [card(c) for c in s["hand"]]} if "hand" in s else {}),
@@ -81,14 +77,14 @@ def round_words(seen: dict | None, names: dict[int, str], latencies: dict[int, d
     if window:
         how = {"cut": "Cut", "lead": "led", "play": "laid"}.get(window["how"], window["how"])
         window_words = (f"Cut or Bonnu out of turn on {card(window['card'])['pretty']} "
-                        f"({_who(names, window['seat'])} {how} it at {window['at']})")
+                        f"({seat_name(names, window['seat'])} {how} it at {window['at']})")
     winner, master = seen["winner"], seen["master"]
     return {
         **seen, "seats": seats, "phones": phones,
         "headline": f"Round {seen['round']} (game {seen['game']}) · "
                     + ("simple game: first to win the rounds" if simple else "Bonnu 100: lowest total wins"),
         "phase_words": PHASE_WORDS.get(seen["phase"], seen["phase"]),
-        "turn": turn, "turn_words": f"{_who(names, turn)} to play{on}" if turn is not None else "",
+        "turn": turn, "turn_words": f"{seat_name(names, turn)} to play{on}" if turn is not None else "",
         "top_card": card(top) if top else None,
         "earlier_cards": [card(c) for c in reversed(seen["pile_cards"][-EARLIER_SHOWN - 1:-1])],
         "pile_words": f"{seen['pile']} on the pile, {seen['draw_pile']} to draw",
@@ -96,9 +92,9 @@ def round_words(seen: dict | None, names: dict[int, str], latencies: dict[int, d
         "rulings_words": [named(r, names) for r in seen["rulings"]],
         "penalties_words": [named(f"seat {p['seat']}: {p['penalty'].replace('-', ' ')}", names) for p in seen["penalties"]],
         "score_words": ("Rounds won: " if simple else "Totals: ")
-                       + ", ".join(f"{_who(names, int(s))} {v}" for s, v in scores.items()),
-        "winner_words": f"{_who(names, winner)} wins round {seen['round']}" if winner is not None else "",
-        "master_words": " and ".join(_who(names, s) for s in master) + " Bonnu Master" if master else "",
+                       + ", ".join(f"{seat_name(names, int(s))} {v}" for s, v in scores.items()),
+        "winner_words": f"{seat_name(names, winner)} wins round {seen['round']}" if winner is not None else "",
+        "master_words": " and ".join(seat_name(names, s) for s in master) + " Bonnu Master" if master else "",
     }
 
 

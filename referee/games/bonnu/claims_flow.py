@@ -93,8 +93,7 @@ def _refusal(w: Work, rnd: BonnuRound, kind: str, seat: int, cards, window: Wind
     settings = w.state.settings
     if kind == "bonnu":
         return bonnu_refusal(cards, window.card, settings)
-    known = rnd.known.get(seat, ())
-    hand = known if len(known) == rnd.holding(seat) else None      # checked against the hand when it is known
+    hand = rnd.known_hand(seat)             # checked against the hand when it is known
     return cut_refusal(hand, cards, window.card, settings, holding=rnd.holding(seat)) or \
         cutter_refusal(seat, rnd.to_play, window.seat, window.how == "cut", settings)
 

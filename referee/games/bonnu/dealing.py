@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ...events import CardDealt, HandStarted
 from ...work import Refusal, Work
-from .deck import opening_leaders
-from .round_state import DECK_SIZE, HAND_SIZE, BonnuRound, check_card
+from .deck import DECK_SIZE, HAND_SIZE, opening_leaders
+from .round_state import BonnuRound, check_card
 from .turns import first_leader, next_leader
 
 

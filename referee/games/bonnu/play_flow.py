@@ -93,9 +93,7 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
         raise Refusal(f"seat {seat} has nothing to draw: seat {rnd.to_play} is on turn and no penalty card is owed")
     if not owed and rnd.drew is not None and rnd.drew[0] == seat:
         raise Refusal(f"seat {seat} has drawn already: lay the drawn card if it matches, or keep it (draw_kept)")
-    known = rnd.known.get(seat, ())
-    refusal = None if owed else draw_refusal(known if len(known) == rnd.holding(seat) else None, rnd.top,
-                                             w.state.settings)
+    refusal = None if owed else draw_refusal(rnd.known_hand(seat), rnd.top, w.state.settings)
     if refusal is not None:
         raise Refusal(f"seat {seat} may not draw: {refusal}")
     if not _refill(w, rnd):

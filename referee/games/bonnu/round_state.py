@@ -18,10 +18,8 @@ from typing import Optional
 from ...cards import BonnuCard
 from ...state import Deal
 from ...work import Refusal
+from .deck import DECK_SIZE
 from .turns import next_seat
-
-DECK_SIZE = 110
-HAND_SIZE = 7
 
 
 def check_card(card) -> BonnuCard:
@@ -134,6 +132,11 @@ class BonnuRound(Deal):
 
     def holding(self, seat: int) -> int:
         return self.count.get(seat, 0)
+
+    def known_hand(self, seat: int) -> Optional[tuple]:
+        """The seat's whole hand when every card in it was named, else None (it stays hidden)."""
+        known = self.known.get(seat, ())
+        return known if len(known) == self.holding(seat) else None
 
     def receive(self, seat: int, card: Optional[BonnuCard]) -> None:
         self.count[seat] = self.holding(seat) + 1

@@ -25,12 +25,12 @@ from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
 from ...engine import Refusal, apply, options
-from ...events import CardDealt, Event, HandShown, HandStarted, TableOpened
+from ...events import Event, TableOpened
 from ...state import State
 from ...witnesses import write_witnesses
 from .claims import bonnu_refusal, cut_refusal, cutter_refusal
-from .deck import DECK, hand_total, matches
-from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard, TimeNoted
+from .deck import DECK, matches
+from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, ShoutHeard
 from .invariants import Checks, Truth
 from .settings import BonnuSettings
 

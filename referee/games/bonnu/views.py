@@ -19,9 +19,9 @@ from ...events import CardDealt, Decision, HandShown
 from ...game import Game
 from ...options import Option
 from .claims import bonnu_rule, cut_refusal, cutter_refusal, total_stands
-from .deck import matches
+from .deck import HAND_SIZE, matches
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
-from .round_state import HAND_SIZE, BonnuRound, seconds
+from .round_state import BonnuRound, seconds
 from .shouts import SHOUT_RULES
 
 
@@ -67,12 +67,6 @@ def _hand_facts(hand: tuple) -> tuple[int, list[int]]:
     return facts[1], facts[2]
 
 
-def _hand(rnd: BonnuRound, seat: int) -> tuple | None:
-    """The seat's whole hand when every card in it was named, else None (it stays hidden)."""
-    known = rnd.known.get(seat, ())
-    return known if len(known) == rnd.holding(seat) else None
-
-
 def _unique(cards) -> list:
     return sorted(set(cards), key=lambda c: (c.colour, c.value, c.copy))
 
@@ -83,7 +77,7 @@ def seat_options(state, seat: int) -> list[Option]:
     if rnd is None or seat not in getattr(rnd, "table", ()):
         return []
     if rnd.phase == "showing" and seat not in rnd.shown:
-        hand = _hand(rnd, seat)
+        hand = rnd.known_hand(seat)
         if hand is None:
             return [Option("show", seat, "Lay the hand face up", HandShown(seat, ()), rule="bonnu-100",
                            needs=("cards",))]
@@ -92,7 +86,7 @@ def seat_options(state, seat: int) -> list[Option]:
         return []
     settings = state.settings
     out: list[Option] = []
-    hand = _hand(rnd, seat)
+    hand = rnd.known_hand(seat)
     shared = _shared(rnd)
     waiting, held, on_turn = shared.waiting, rnd.count.get(seat, 0), seat == rnd.to_play
     if rnd.owed.get(seat):
