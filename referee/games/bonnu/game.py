@@ -18,7 +18,7 @@ from . import claims_flow, dealing, play_flow, round_end, shouts, views
 from .catalog import RULES
 from .events import BonnuClaimed, CardDrawn, CardLaid, CutLaid, DrawKept, ShoutHeard, TimeNoted
 from .round_state import BonnuRound
-from .settings import MAX_PLAYERS, BonnuSettings
+from .settings import MAX_PLAYERS, MIN_PLAYERS, BonnuSettings
 
 
 class Bonnu(Game):
@@ -27,7 +27,7 @@ class Bonnu(Game):
     name = "Bonnu"
     settings_class = BonnuSettings
     rules = RULES
-    min_seats = 2
+    min_seats = MIN_PLAYERS
     handlers = {CardDealt: "deal_card", CardLaid: "lay_card", CardDrawn: "draw_card", DrawKept: "keep_drawn", CutLaid: "cut",
                 BonnuClaimed: "claim_bonnu", ShoutHeard: "shout", TimeNoted: "time_noted",
                 HandShown: "show_hand"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...work import Refusal, Work
 from . import shouts
 from .deck import matches
-from .turns import blocked_winner, round_blocked, draw_refusal, may_play_drawn, refill
+from .turns import blocked_winner, closes_window, draw_refusal, may_play_drawn, refill, round_blocked
 from .events import CardDrawn, CardLaid, DrawKept
 from .round_state import BonnuRound, Late, Window, check_card, stamp
 
@@ -111,7 +111,7 @@ def on_card_drawn(game, w: Work, event: CardDrawn) -> None:
         w.say(f"Seat {seat} draws a penalty card ({rnd.holding(seat)} in hand).", rule=pid, seats=(seat,))
         return
     settings = w.state.settings
-    if settings.window_closes_on_draw and rnd.window is not None:     # a claim stamped before it still counts
+    if closes_window("draw", settings) and rnd.window is not None:     # a claim stamped before it still counts
         rnd.late, rnd.window = Late(seat, None, t, w.seq, rnd.window), None
     drew = f"Seat {seat} cannot play and draws ({rnd.holding(seat)} in hand)"
     if settings.play_drawn and (card is None or may_play_drawn(card, rnd.top, settings)):

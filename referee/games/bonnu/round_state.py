@@ -19,7 +19,7 @@ from ...cards import BonnuCard
 from ...state import Deal
 from ...work import Refusal
 from .deck import DECK_SIZE
-from .turns import next_seat
+from .turns import next_seat, top_after_cut
 
 
 def check_card(card) -> BonnuCard:
@@ -66,7 +66,8 @@ class Window:
 
     @property
     def card(self) -> BonnuCard:
-        return self.cards[-1]
+        """The card to match: a laid card, or the top one of a Cut (decision 1)."""
+        return top_after_cut(self.cards)
 
 
 @dataclass(frozen=True)

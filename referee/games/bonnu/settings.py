@@ -136,8 +136,3 @@ class BonnuSettings(Settings):
 
 DEFAULT = BonnuSettings()
 
-
-def check_players(count: int) -> None:
-    """Refuse, in words, a table Bonnu cannot be dealt to."""
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise SettingsError(f"Bonnu needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")

@@ -5,7 +5,10 @@ import dataclasses
 
 import pytest
 
-from referee.games.bonnu.settings import DEFAULT, MAX_PLAYERS, MIN_PLAYERS, BonnuSettings, check_players
+from referee.engine import Refusal, apply
+from referee.events import TableOpened
+from referee.games.bonnu.settings import DEFAULT, MAX_PLAYERS, MIN_PLAYERS, BonnuSettings
+from referee.state import State
 from referee.settings import SettingsError, parse_settings
 
 
@@ -50,10 +53,10 @@ def test_a_table_reads_its_settings_in_words():
 
 
 def test_player_counts():
+    """The table opens with 2 to 10 players (the core's seat check, from the game's limits)."""
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 10)
-    check_players(2)
-    check_players(10)
-    with pytest.raises(SettingsError, match="Bonnu needs 2 to 10 players, not 11"):
-        check_players(11)
-    with pytest.raises(SettingsError, match="not 1"):
-        check_players(1)
+    for n in (2, 10):
+        apply(State(), TableOpened("bonnu", tuple(range(1, n + 1))))
+    for n in (1, 11):
+        with pytest.raises(Refusal, match=f"Bonnu needs 2 to 10 seats, got {n}"):
+            apply(State(), TableOpened("bonnu", tuple(range(1, n + 1))))
