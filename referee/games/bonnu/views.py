@@ -40,6 +40,9 @@ class _Shared:
         self.window_is_cut = rnd.window is not None and rnd.window.how == "cut"
 
 
+# Every seat is asked for its options at every step (anyone may claim out of turn), so the part they
+# share is worked out once per round state. Identity is enough: the engine clones a state before
+# each event, and a state it has returned is never changed again. No clock, no I/O: only a memo.
 _last: tuple = (None, None)                  # (the round state, its _Shared)
 
 
