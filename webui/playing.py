@@ -16,6 +16,11 @@ whole table). What the console is sent is then cut down to what seat N may see:
   replaced (`Secrecy.scrub`), so a text added later (an undo line, a refusal, the camera's
   refused events) cannot name one either.
 The camera picture itself labels face-down cards "down" (webui/camera.py), so it needs nothing.
+
+"Every card" is the HOST view's cards and every seat's (`every_card`): a game's HOST view may leave
+cards out (Bonnu's leaves every hand out, each is its seat's alone). Then the console of a host who
+is not playing is cut down the same way to what the HOST view shows (`Secrecy(state, HOST)`): a
+seat's option naming its cards is left out (`hidden_left_out`), the seat takes it on its phone.
 """
 
 from __future__ import annotations
