@@ -16,6 +16,11 @@ whole table). What the console is sent is then cut down to what seat N may see:
   replaced (`Secrecy.scrub`), so a text added later (an undo line, a refusal, the camera's
   refused events) cannot name one either.
 The camera picture itself labels face-down cards "down" (webui/camera.py), so it needs nothing.
+
+"Every card" is the HOST view's cards and every seat's (`every_card`): a game's HOST view may leave
+cards out (Bonnu's leaves every hand out, each is its seat's alone). Then the console of a host who
+is not playing is cut down the same way to what the HOST view shows (`Secrecy(state, HOST)`): a
+seat's option naming its cards is left out (`hidden_left_out`), the seat takes it on its phone.
 """
 
 from __future__ import annotations
@@ -58,17 +63,26 @@ def host_seen(state, seat: int) -> dict:
     return {**engine.view(state, seat), "pending": engine.view(state, HOST)["pending"]}
 
 
-class Secrecy:
-    """The cards seat `seat` may not see now (codes and the names people read) and how to hide them."""
+def every_card(state) -> set[str]:
+    """The codes of every card some view shows now: the HOST view's and each seat's. A game's HOST
+    view need not hold every card (Bonnu's leaves every hand out: it is each seat's alone)."""
+    return seen_codes(engine.view(state, HOST)).union(*(seen_codes(engine.view(state, s)) for s in state.seats))
 
-    def __init__(self, state, seat: int) -> None:
+
+class Secrecy:
+    """The cards `seat` (a seat, or HOST for the console of a host who is not playing) may not see
+    now (codes and the names people read) and how to hide them."""
+
+    def __init__(self, state, seat) -> None:
         self.state, self.seat = state, seat
-        everything, mine = engine.view(state, HOST), engine.view(state, seat)
-        # every game's cards, as the feed counts them (the community cards are the same in both)
-        self.visible = seen_codes(mine)
-        self.hidden = seen_codes(everything) - self.visible
-        names = sorted((parse_any_card(code).pretty for code in self.hidden), key=len, reverse=True)
-        self._names = re.compile("(?:[Tt]he )?(?:" + "|".join(map(re.escape, names)) + ")") if names else None
+        # every game's cards, as the feed counts them (the community cards are the same in all)
+        self.visible = seen_codes(engine.view(state, seat))
+        self.hidden = every_card(state) - self.visible
+        # a card in a text, by the name people read or by its code (an undo line's raw event), as a
+        # whole word: Bonnu's "red 5" is no card in "measured 5 s ago", nor "black:2" in "black:21"
+        words = sorted({parse_any_card(code).pretty for code in self.hidden} | self.hidden, key=len, reverse=True)
+        self._names = re.compile("(?:[Tt]he )?(?<!\\w)(?:" + "|".join(map(re.escape, words)) + ")(?![\\w:])") \
+            if words else None
 
     @functools.cached_property
     def _events(self) -> dict[str, dict]:
@@ -82,10 +96,12 @@ class Secrecy:
 
     def refuses(self, option) -> str | None:
         """Why a playing host may not take `option` (its event names a card they may not see)."""
-        if self.names_hidden(option.event.to_json()):
-            return ("that action names a card you may not see while you play at seat "
-                    f"{self.seat}: the seat takes it on its own phone, or stop playing to enter it")
-        return None
+        if not self.names_hidden(option.event.to_json()):
+            return None
+        if self.seat == HOST:
+            return "that action names a card of a hand the host may not see: the seat takes it on its own phone"
+        return ("that action names a card you may not see while you play at seat "
+                f"{self.seat}: the seat takes it on its own phone, or stop playing to enter it")
 
     def names_hidden(self, value: Any) -> bool:
         """Whether a JSON value names a hidden card by its code."""
@@ -131,15 +147,19 @@ def _is_reading(value: dict) -> bool:
     return {"kind", "card", "candidates"} <= value.keys()
 
 
-def mask_host_state(view: dict, state, seat: int) -> dict:
-    """The host console's state (views.host_state) for a host playing at `seat`."""
-    secrecy = Secrecy(state, seat)
+def mask_host_state(view: dict, state, seat: int | None) -> dict:
+    """The host console's state (views.host_state) for a host playing at `seat`, or (None) for a
+    host who is not playing: then only what the HOST view itself hides is cut (Bonnu's hands: the
+    seats' options that name them are left out, their seats take them on their phones)."""
+    secrecy = Secrecy(state, HOST if seat is None else seat)
+    if seat is None and not secrecy.hidden:      # the usual case: the host view holds every card
+        return view
     view["options"], left_out = secrecy.options(view["options"])
     for s, opts in view["seat_options"].items():
         view["seat_options"][s], more = secrecy.options(opts)
         left_out += more
-    view["playing_left_out"] = left_out
+    view["playing_left_out" if seat is not None else "hidden_left_out"] = left_out
     return secrecy.scrub(view)
 
 
-__all__ = ["FACE_DOWN", "Secrecy", "host_seen", "mask_host_state", "playing_seat", "set_playing"]
+__all__ = ["FACE_DOWN", "Secrecy", "every_card", "host_seen", "mask_host_state", "playing_seat", "set_playing"]

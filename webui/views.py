@@ -311,7 +311,7 @@ def host_state(night: "Night") -> dict:
         view["options"] = host_options(state, None, seen, names)
         view["seat_options"] = {s: host_options(state, s, seen, names) for s in state.seats}
     view["playing"] = playing
-    return view if playing is None else mask_host_state(view, table.state, playing)
+    return view if table is None else mask_host_state(view, table.state, playing)
 
 
 # ------------------------------------------------------------------------- ledger, games

@@ -10,7 +10,7 @@ import segno
 from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
 from referee import registry
-from referee.engine import Refusal
+from referee.engine import HOST, Refusal
 from referee.events import CardDealt, Decision, from_json
 
 from .. import bonnu_views, console
@@ -163,7 +163,7 @@ def take_option():
     seat = field(data, "seat", "int", required=False, choices=state.seats)
     option = console.find_option(state, seat, field(data, "option", "str", max_len=40))
     playing = playing_seat(night())
-    refused = playing is not None and Secrecy(state, playing).refuses(option)
+    refused = Secrecy(state, HOST if playing is None else playing).refuses(option)
     if refused:
         raise ApiError(409, refused)
     event = console.fill(option, data, state.seats)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
+from referee.engine import HOST
+
 from ..night import Conflict
 from ..playing import Secrecy, playing_seat, set_playing
 from ..security import ApiError, body, field, host_required, idempotent
@@ -50,16 +52,19 @@ def playing():
 
 @bp.after_app_request
 def hide_hole_cards(resp):
-    """A playing host's console is sent no hole card it would not see as a player: every JSON
-    answer under /api/host/ is scrubbed (views.host_state has cut its cards already)."""
+    """The host console is sent no card its view hides: a playing host's, none its seat would not
+    see; any host's, none the HOST view leaves out (Bonnu's hands). Every JSON answer under
+    /api/host/ is scrubbed (views.host_state has cut its cards already)."""
     if not request.path.startswith("/api/host/") or resp.direct_passthrough or not resp.is_json:
         return resp
     n = current_app.extensions["croupier"]
     with n.lock:
-        seat = playing_seat(n)
-        if seat is None or n.table is None:
+        if n.table is None:
             return resp
-        secrecy = Secrecy(n.table.state, seat)
+        seat = playing_seat(n)
+        secrecy = Secrecy(n.table.state, HOST if seat is None else seat)
+    if not secrecy.hidden:
+        return resp
     data = resp.get_json(silent=True)
     if data is not None:
         resp.set_data(current_app.json.dumps(secrecy.scrub(data)))
