@@ -72,6 +72,9 @@ class BonnuTable:
         self.shown: dict[int, list[str]] = {}  # seat -> the cards of its hand seen face up so far
         self.claims: dict[int, object] = {}  # seat -> its out-of-turn Bonnu tap, waiting for the hand
         self.last_laid: tuple[int, BonnuCard] | None = None  # (rest frame, card) of the last single card seen
+        # (pile position, code) of the referee's pile cards the camera has laid or confirmed: a copy of a
+        # card laid later (Bonnu copies look alike) is then not taken for the one already seen
+        self.seen_on_pile: set[tuple[int, str]] = set()
 
     def round(self, state) -> dict:
         return self.view(state, HOST).get(GAME) or {}
@@ -123,17 +126,40 @@ class BonnuTable:
             self.cut.cards.append((obs, card))
             return adapter._skip(obs, f"the {card.pretty}: one of seat {self.cut.seat}'s Cut (waiting for its other "
                                       f"cards, {self.cut_frames} frames)")
+        rnd = self.round(state)
+        already = self._laid_already(rnd, card)
+        if already is not None:  # laid from a phone (a card, or a Cut's cards): the camera confirms it
+            self.seen_on_pile.add(already)
+            return adapter._skip(obs, f"the {card.pretty} is on the pile already (entered on a phone)")
         last = self.last_laid  # (cards at once: come to rest together, however late each was confirmed)
         rest = obs.placed_frame if obs.placed_frame is not None else obs.frame
         if last is not None and rest - last[0] <= self.cut_frames and last[1].value == card.value:
             return adapter._ask(obs, f"two {card.value}s landed on the pile at once ({last[1].pretty}, {card.pretty}) "
                                      "but nobody tapped Cut: who cut? (Cut! on that phone, or correct it by hand)")
-        seat = self.round(state).get("to_play")
+        seat = rnd.get("to_play")
         if seat is None:
             return adapter._ask(obs, f"the {card.pretty} lies on the pile, but nobody is on turn now: whose is it?")
         self.last_laid = (rest, card)
+        self.seen_on_pile.add((len(rnd.get("pile_cards", ())), card.code))  # where it lies once taken
         at, latency = self._stamp(obs, adapter)
         return [CardLaid(seat, card, at_ms=at, latency_ms=latency)]
+
+    def _laid_already(self, rnd: dict, card: BonnuCard) -> tuple[int, str] | None:
+        """(pile position, code) of a card like `card` among those the referee's last lay put on the pile
+        (the top card; all of a Cut's cards, the top one's number down the pile) that the camera has not
+        seen yet, else None: a card or Cut entered on a phone is confirmed when it lands, not laid again."""
+        pile = list(rnd.get("pile_cards") or ())
+        self.seen_on_pile = {(i, c) for i, c in self.seen_on_pile  # forget what the referee no longer has there
+                             if i == len(pile) or i < len(pile) and pile[i] == c}
+        if not pile:
+            return None
+        looks = [BonnuCard.parse(c) for c in pile]
+        first = len(pile) - 1
+        if (rnd.get("window") or {}).get("how") == "cut":
+            while first > 0 and looks[first - 1].value == looks[-1].value:
+                first -= 1
+        return next(((i, pile[i]) for i in range(len(pile) - 1, first - 1, -1)  # (copies look alike)
+                     if looks[i].pretty == card.pretty and (i, pile[i]) not in self.seen_on_pile), None)
 
     def _stamp(self, obs: Observation, adapter) -> tuple[int | None, int]:
         """(at_ms, latency_ms): the first frame the card lay on the pile, and the frames until the
@@ -193,6 +219,8 @@ class BonnuTable:
             adapter._ask(first, f"seat {cut.seat}'s Cut laid {names}, but the camera cannot tell which lies on top "
                                 "(the next player matches it): confirm the cards, the top one last", about=cut)
             return []
+        laid = len(self.round(state).get("pile_cards", ()))
+        self.seen_on_pile.update((laid + k, c.code) for k, c in enumerate(cards))
         return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
 
     @staticmethod
