@@ -69,7 +69,7 @@ class BonnuTable:
         self.view, self.options = view or engine.view, options or engine.options
         self.cut_frames = cut_frames
         self.cut: PendingCut | None = None
-        self.shown: dict[int, list[str]] = {}  # seat -> the cards of its hand seen face up so far
+        self.shown: dict[int, dict[int, BonnuCard]] = {}  # seat -> track -> its hand's cards seen face up so far
         self.claims: dict[int, object] = {}  # seat -> its out-of-turn Bonnu tap, waiting for the hand
         self.last_laid: tuple[int, BonnuCard] | None = None  # (rest frame, card) of the last single card seen
         # (pile position, code) of the referee's pile cards the camera has laid or confirmed: a copy of a
@@ -104,15 +104,15 @@ class BonnuTable:
         return adapter._skip(obs, f"{obs.kind} in {obs.zone}: no event at a Bonnu table (the hands are held off "
                                   "camera; draws are entered on the phones)")
 
-    def _card(self, obs: Observation, adapter):
+    def _card(self, obs: Observation, adapter, where: str = "on the pile"):
+        """(the card, None), or (None, the host asked): face down, unread, or a code that is no Bonnu card."""
         if not obs.up or obs.card is None:
             how = "face down" if not obs.up else "unread"
-            return None, adapter._ask(obs, f"a card came to rest on the pile {how}: "
-                                           "which card is it?")
+            return None, adapter._ask(obs, f"a card came to rest {where} {how}: which card is it?")
         try:
             return BonnuCard.parse(obs.card), None
         except CardError:
-            return None, adapter._ask(obs, f"the camera read {obs.card!r} on the pile, which is no Bonnu card: is "
+            return None, adapter._ask(obs, f"the camera read {obs.card!r} {where}, which is no Bonnu card: is "
                                            "the recogniser told the deck in play is Bonnu? Which card is it?")
 
     def _on_pile(self, obs: Observation, state, adapter) -> list[Event]:
@@ -177,15 +177,16 @@ class BonnuTable:
         if claim is None and not any(o.action == "show" for o in self.options(state, seat)):
             return adapter._ask(obs, f"the {obs.card or 'card'} lies face up in front of seat {seat}, but the referee "
                                      "asks no hand to be shown now: take it up, or correct it by hand")
-        have = self.shown.setdefault(seat, [])
-        if obs.card is None:
-            return adapter._ask(obs, f"a card of seat {seat}'s hand lies face up but was not read: which card is it?")
-        have.append(obs.card)
+        card, asked = self._card(obs, adapter, where=f"in front of seat {seat}")
+        if card is None:  # (a code the host corrects to no Bonnu card is asked again: nothing collected is lost)
+            return asked
+        have = self.shown.setdefault(seat, {})
+        have[obs.track] = card  # by the tracker's card: one reported twice counts once (copies look alike)
         holding = next((s.get("cards", 0) for s in self.round(state).get("seats", []) if s.get("seat") == seat), 0)
         if len(have) < holding:
             return adapter._skip(obs, f"seat {seat} has laid {len(have)} of {holding} cards face up")
+        cards = tuple(have.values())
         del self.shown[seat]
-        cards = tuple(BonnuCard.parse(c) for c in have)
         if claim is not None:
             del self.claims[seat]
             return [BonnuClaimed(seat, cards, at_ms=claim.at_ms, latency_ms=claim.latency_ms)]

@@ -251,3 +251,23 @@ def test_a_cut_laid_from_a_phone_is_confirmed_by_its_cards_landing():
     assert [i.reason for i in a.ignored[-2:]] == [f"the {c} is on the pile already (entered on a phone)"
                                                   for c in ("white 3", "yellow 3")]
     assert state.hand.pile[-2:] == cut.cards
+
+
+def test_a_hand_shown_counts_a_card_reported_twice_once_and_a_bad_correction_loses_nothing():
+    game = FIXTURES / "18-bonnu-100-game.bonnu.jsonl"
+    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
+    n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
+    state, _ = replay(events[:n])
+    shown = events[n]
+    cards = [c.code for c in shown.cards]
+    a = clocked()
+    seat = f"seat:{shown.seat}"
+    for k, code in enumerate(cards[:-1]):
+        assert a.translate(Observation(DEALT, 200 + k, 10 + k, seat, code, True), state) == []
+        assert a.translate(Observation(DEALT, 250 + k, 10 + k, seat, code, True), state) == []  # the same card again
+    assert a.translate(Observation(DEALT, 220, 30, seat, None, True), state) == []  # the last one: unread
+    assert "in front of seat" in a.needs_host[-1].reason and "which card" in a.needs_host[-1].reason
+    assert a.confirm(len(a.needs_host) - 1, "AS", state) == []  # a poker code: asked again, in words
+    assert "'AS'" in a.needs_host[-1].reason and "no Bonnu card" in a.needs_host[-1].reason
+    (event,) = a.confirm(len(a.needs_host) - 1, cards[-1], state)  # the cards collected so far are all kept
+    assert event == shown
