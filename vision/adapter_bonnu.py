@@ -32,13 +32,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee import engine
 from referee.cards import BonnuCard, CardError
 from referee.events import Event, HandShown
-from referee.game import HOST
 from referee.games.bonnu.events import BonnuClaimed, CardLaid, CutLaid
 
-from .adapter_tricks import _place
+from .adapter_tricks import GameTable, _place, taken_back_off
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "bonnu"
@@ -58,15 +56,14 @@ class PendingCut:
     first_frame: int | None = None
 
 
-class BonnuTable:
-    """The Bonnu reading of observations; `view` / `options` are the referee's `engine.view` and
-    `engine.options` (tests pass their own). `frame_ms(frame)`: a frame's capture time on the table
+class BonnuTable(GameTable):
+    """The Bonnu reading of observations. `frame_ms(frame)`: a frame's capture time on the table
     process's clock (the pipeline's `Adapter.saw_frame` notes them)."""
 
     game = GAME
 
     def __init__(self, view=None, options=None, cut_frames: int = CUT_FRAMES):
-        self.view, self.options = view or engine.view, options or engine.options
+        super().__init__(view, options)
         self.cut_frames = cut_frames
         self.cut: PendingCut | None = None
         self.shown: dict[int, dict[int, BonnuCard]] = {}  # seat -> track -> its hand's cards seen face up so far
@@ -75,9 +72,6 @@ class BonnuTable:
         # (pile position, code) of the referee's pile cards the camera has laid or confirmed: a copy of a
         # card laid later (Bonnu copies look alike) is then not taken for the one already seen
         self.seen_on_pile: set[tuple[int, str]] = set()
-
-    def round(self, state) -> dict:
-        return self.view(state, HOST).get(GAME) or {}
 
     # ------------------------------------------------------------------------ phone taps
     def tapped(self, tap) -> None:
@@ -264,12 +258,7 @@ class BonnuTable:
             return f"a card on the pile waits for the {'opening draw' if phase == 'opening' else 'deal'} to be entered"
         return None
 
-    @staticmethod
-    def taken_back(held: Observation, removal: Observation) -> str | None:
-        """A card held off the referee (refused: out of turn) that is then lifted off the pile again."""
-        if removal.kind == REMOVED and removal.track == held.track and _place(held.zone) == "pile":
-            return f"the {held.card or 'card'} was taken back off the pile"
-        return None
+    taken_back = taken_back_off("pile", "the pile")  # a refused card (out of turn) lifted off the pile again
 
 
 __all__ = ["BonnuTable", "PendingCut", "CUT_FRAMES"]
