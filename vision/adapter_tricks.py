@@ -20,8 +20,10 @@ Which card is legal, whose turn it is and who wins a trick are the referee's: vi
 
 from __future__ import annotations
 
+from referee import engine
 from referee.cards import parse_card
 from referee.events import CardDealt, CardDiscarded, CardPlayed, Event
+from referee.game import HOST
 
 from .observations import DEALT, MOVED, REMOVED, Observation
 
@@ -39,14 +41,9 @@ class GameTable:
     game = ""  # the key of the game's part of `engine.view`
 
     def __init__(self, view=None, options=None):
-        if view is None or options is None:
-            from referee import engine  # (at first use: vision's modules load without the referee's engine)
-            view, options = view or engine.view, options or engine.options
-        self.view, self.options = view, options
+        self.view, self.options = view or engine.view, options or engine.options
 
     def round(self, state) -> dict:
-        from referee.game import HOST
-
         return self.view(state, HOST).get(self.game) or {}
 
 
