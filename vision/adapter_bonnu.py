@@ -17,6 +17,8 @@ What the camera sees, and what the referee is told:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
   with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody; and so does a
   Cut tapped with no card on the pile `CUT_WAIT_MS` later (the next card laid is not taken for it);
+* a card or Cut entered on a phone (the referee has it on its pile already: its top card, or a Cut's
+  cards) is confirmed when the camera sees it land, not laid again (`_laid_already`);
 * a card covered by the next one on the pile (it leaves the camera's view) gives nothing;
 * an out-of-turn Bonnu is tapped on the phone too (`tapped(BonnuTapped)`); the seat then lays its
   whole hand face up in its place, and once as many cards lie there as the seat holds (its count
