@@ -23,30 +23,24 @@ only its `view` and `options` are asked.
 
 from __future__ import annotations
 
-from referee import engine
 from referee.cards import parse_card
 from referee.events import CardDealt, CardPlayed, Event, HandShown
-from referee.game import HOST
 from referee.games.boneyard.events import BoneFlipped, CardRevealed
 
-from .adapter_tricks import TrickTable, _place
+from .adapter_tricks import GameTable, _place, taken_back_off
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "boneyard-euchre"
 
 
-class BoneyardTable:
-    """The Boneyard euchre reading of observations; `view` / `options` are the referee's `engine.view`
-    and `engine.options` (tests pass their own)."""
+class BoneyardTable(GameTable):
+    """The Boneyard euchre reading of observations."""
 
     game = GAME
 
     def __init__(self, view=None, options=None):
-        self.view, self.options = view or engine.view, options or engine.options
+        super().__init__(view, options)
         self.shown: dict[int, list[str]] = {}  # Dummy: the partner's cards seen face up so far
-
-    def round(self, state) -> dict:
-        return self.view(state, HOST).get(GAME) or {}
 
     def _may(self, state, seat: int, action: str) -> bool:
         return any(o.action == action for o in self.options(state, seat))
@@ -161,7 +155,7 @@ class BoneyardTable:
             return "the taken card waits for the Take It on the phone"
         return None
 
-    taken_back = staticmethod(TrickTable.taken_back)  # a refused card taken off the trick area again
+    taken_back = taken_back_off("trick", "the trick area")  # a refused card taken off the trick area again
 
 
 def _just_played(rnd: dict) -> set[str]:

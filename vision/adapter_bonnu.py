@@ -17,6 +17,8 @@ What the camera sees, and what the referee is told:
   the host is asked to confirm how many cards the Cut laid (`confirm_cut`). Two cards landing at once
   with no Cut tapped also go to the host: a Cut nobody tapped is not given to anybody; and so does a
   Cut tapped with no card on the pile `CUT_WAIT_MS` later (the next card laid is not taken for it);
+* a card or Cut entered on a phone (the referee has it on its pile already: its top card, or a Cut's
+  cards) is confirmed when the camera sees it land, not laid again (`_laid_already`);
 * a card covered by the next one on the pile (it leaves the camera's view) gives nothing;
 * an out-of-turn Bonnu is tapped on the phone too (`tapped(BonnuTapped)`); the seat then lays its
   whole hand face up in its place, and once as many cards lie there as the seat holds (its count
@@ -32,13 +34,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee import engine
 from referee.cards import BonnuCard, CardError
 from referee.events import Event, HandShown
-from referee.game import HOST
 from referee.games.bonnu.events import BonnuClaimed, CardLaid, CutLaid
 
-from .adapter_tricks import _place
+from .adapter_tricks import GameTable, _place, taken_back_off
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "bonnu"
@@ -58,23 +58,22 @@ class PendingCut:
     first_frame: int | None = None
 
 
-class BonnuTable:
-    """The Bonnu reading of observations; `view` / `options` are the referee's `engine.view` and
-    `engine.options` (tests pass their own). `frame_ms(frame)`: a frame's capture time on the table
+class BonnuTable(GameTable):
+    """The Bonnu reading of observations. `frame_ms(frame)`: a frame's capture time on the table
     process's clock (the pipeline's `Adapter.saw_frame` notes them)."""
 
     game = GAME
 
     def __init__(self, view=None, options=None, cut_frames: int = CUT_FRAMES):
-        self.view, self.options = view or engine.view, options or engine.options
+        super().__init__(view, options)
         self.cut_frames = cut_frames
         self.cut: PendingCut | None = None
-        self.shown: dict[int, list[str]] = {}  # seat -> the cards of its hand seen face up so far
+        self.shown: dict[int, dict[int, BonnuCard]] = {}  # seat -> track -> its hand's cards seen face up so far
         self.claims: dict[int, object] = {}  # seat -> its out-of-turn Bonnu tap, waiting for the hand
         self.last_laid: tuple[int, BonnuCard] | None = None  # (rest frame, card) of the last single card seen
-
-    def round(self, state) -> dict:
-        return self.view(state, HOST).get(GAME) or {}
+        # (pile position, code) of the referee's pile cards the camera has laid or confirmed: a copy of a
+        # card laid later (Bonnu copies look alike) is then not taken for the one already seen
+        self.seen_on_pile: set[tuple[int, str]] = set()
 
     # ------------------------------------------------------------------------ phone taps
     def tapped(self, tap) -> None:
@@ -101,15 +100,15 @@ class BonnuTable:
         return adapter._skip(obs, f"{obs.kind} in {obs.zone}: no event at a Bonnu table (the hands are held off "
                                   "camera; draws are entered on the phones)")
 
-    def _card(self, obs: Observation, adapter):
+    def _card(self, obs: Observation, adapter, where: str = "on the pile"):
+        """(the card, None), or (None, the host asked): face down, unread, or a code that is no Bonnu card."""
         if not obs.up or obs.card is None:
             how = "face down" if not obs.up else "unread"
-            return None, adapter._ask(obs, f"a card came to rest on the pile {how}: "
-                                           "which card is it?")
+            return None, adapter._ask(obs, f"a card came to rest {where} {how}: which card is it?")
         try:
             return BonnuCard.parse(obs.card), None
         except CardError:
-            return None, adapter._ask(obs, f"the camera read {obs.card!r} on the pile, which is no Bonnu card: is "
+            return None, adapter._ask(obs, f"the camera read {obs.card!r} {where}, which is no Bonnu card: is "
                                            "the recogniser told the deck in play is Bonnu? Which card is it?")
 
     def _on_pile(self, obs: Observation, state, adapter) -> list[Event]:
@@ -123,17 +122,40 @@ class BonnuTable:
             self.cut.cards.append((obs, card))
             return adapter._skip(obs, f"the {card.pretty}: one of seat {self.cut.seat}'s Cut (waiting for its other "
                                       f"cards, {self.cut_frames} frames)")
+        rnd = self.round(state)
+        already = self._laid_already(rnd, card)
+        if already is not None:  # laid from a phone (a card, or a Cut's cards): the camera confirms it
+            self.seen_on_pile.add(already)
+            return adapter._skip(obs, f"the {card.pretty} is on the pile already (entered on a phone)")
         last = self.last_laid  # (cards at once: come to rest together, however late each was confirmed)
         rest = obs.placed_frame if obs.placed_frame is not None else obs.frame
         if last is not None and rest - last[0] <= self.cut_frames and last[1].value == card.value:
             return adapter._ask(obs, f"two {card.value}s landed on the pile at once ({last[1].pretty}, {card.pretty}) "
                                      "but nobody tapped Cut: who cut? (Cut! on that phone, or correct it by hand)")
-        seat = self.round(state).get("to_play")
+        seat = rnd.get("to_play")
         if seat is None:
             return adapter._ask(obs, f"the {card.pretty} lies on the pile, but nobody is on turn now: whose is it?")
         self.last_laid = (rest, card)
+        self.seen_on_pile.add((len(rnd.get("pile_cards", ())), card.code))  # where it lies once taken
         at, latency = self._stamp(obs, adapter)
         return [CardLaid(seat, card, at_ms=at, latency_ms=latency)]
+
+    def _laid_already(self, rnd: dict, card: BonnuCard) -> tuple[int, str] | None:
+        """(pile position, code) of a card like `card` among those the referee's last lay put on the pile
+        (the top card; all of a Cut's cards, the top one's number down the pile) that the camera has not
+        seen yet, else None: a card or Cut entered on a phone is confirmed when it lands, not laid again."""
+        pile = list(rnd.get("pile_cards") or ())
+        self.seen_on_pile = {(i, c) for i, c in self.seen_on_pile  # forget what the referee no longer has there
+                             if i == len(pile) or i < len(pile) and pile[i] == c}
+        if not pile:
+            return None
+        looks = [BonnuCard.parse(c) for c in pile]
+        first = len(pile) - 1
+        if (rnd.get("window") or {}).get("how") == "cut":
+            while first > 0 and looks[first - 1].value == looks[-1].value:
+                first -= 1
+        return next(((i, pile[i]) for i in range(len(pile) - 1, first - 1, -1)  # (copies look alike)
+                     if looks[i].pretty == card.pretty and (i, pile[i]) not in self.seen_on_pile), None)
 
     def _stamp(self, obs: Observation, adapter) -> tuple[int | None, int]:
         """(at_ms, latency_ms): the first frame the card lay on the pile, and the frames until the
@@ -151,15 +173,16 @@ class BonnuTable:
         if claim is None and not any(o.action == "show" for o in self.options(state, seat)):
             return adapter._ask(obs, f"the {obs.card or 'card'} lies face up in front of seat {seat}, but the referee "
                                      "asks no hand to be shown now: take it up, or correct it by hand")
-        have = self.shown.setdefault(seat, [])
-        if obs.card is None:
-            return adapter._ask(obs, f"a card of seat {seat}'s hand lies face up but was not read: which card is it?")
-        have.append(obs.card)
+        card, asked = self._card(obs, adapter, where=f"in front of seat {seat}")
+        if card is None:  # (a code the host corrects to no Bonnu card is asked again: nothing collected is lost)
+            return asked
+        have = self.shown.setdefault(seat, {})
+        have[obs.track] = card  # by the tracker's card: one reported twice counts once (copies look alike)
         holding = next((s.get("cards", 0) for s in self.round(state).get("seats", []) if s.get("seat") == seat), 0)
         if len(have) < holding:
             return adapter._skip(obs, f"seat {seat} has laid {len(have)} of {holding} cards face up")
+        cards = tuple(have.values())
         del self.shown[seat]
-        cards = tuple(BonnuCard.parse(c) for c in have)
         if claim is not None:
             del self.claims[seat]
             return [BonnuClaimed(seat, cards, at_ms=claim.at_ms, latency_ms=claim.latency_ms)]
@@ -193,6 +216,8 @@ class BonnuTable:
             adapter._ask(first, f"seat {cut.seat}'s Cut laid {names}, but the camera cannot tell which lies on top "
                                 "(the next player matches it): confirm the cards, the top one last", about=cut)
             return []
+        laid = len(self.round(state).get("pile_cards", ()))
+        self.seen_on_pile.update((laid + k, c.code) for k, c in enumerate(cards))
         return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
 
     @staticmethod
@@ -235,12 +260,7 @@ class BonnuTable:
             return f"a card on the pile waits for the {'opening draw' if phase == 'opening' else 'deal'} to be entered"
         return None
 
-    @staticmethod
-    def taken_back(held: Observation, removal: Observation) -> str | None:
-        """A card held off the referee (refused: out of turn) that is then lifted off the pile again."""
-        if removal.kind == REMOVED and removal.track == held.track and _place(held.zone) == "pile":
-            return f"the {held.card or 'card'} was taken back off the pile"
-        return None
+    taken_back = taken_back_off("pile", "the pile")  # a refused card (out of turn) lifted off the pile again
 
 
 __all__ = ["BonnuTable", "PendingCut", "CUT_FRAMES"]

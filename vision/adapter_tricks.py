@@ -20,8 +20,10 @@ Which card is legal, whose turn it is and who wins a trick are the referee's: vi
 
 from __future__ import annotations
 
+from referee import engine
 from referee.cards import parse_card
 from referee.events import CardDealt, CardDiscarded, CardPlayed, Event
+from referee.game import HOST
 
 from .observations import DEALT, MOVED, REMOVED, Observation
 
@@ -32,28 +34,43 @@ def _place(zone: str | None) -> str:
     return (zone or "").split(":")[0]
 
 
-class TrickTable:
-    """The Boonaken reading of observations; `view` is the referee's `engine.view` (tests pass their own)."""
+class GameTable:
+    """What every game's camera reader shares: the referee's `view` and `options` (`engine.view` and
+    `engine.options`; tests pass their own), and the game's part of the host's view (`round`)."""
+
+    game = ""  # the key of the game's part of `engine.view`
+
+    def __init__(self, view=None, options=None):
+        self.view, self.options = view or engine.view, options or engine.options
+
+    def round(self, state) -> dict:
+        return self.view(state, HOST).get(self.game) or {}
+
+
+def taken_back_off(place: str, words: str):
+    """A table's `taken_back`: a card held off the referee (refused: out of turn, or illegal under
+    "take back") that is then taken off `place` ("trick", "pile") again asks nothing any more: why,
+    in words (`words` names the place for people), else None."""
+    def taken_back(held: Observation, removal: Observation) -> str | None:
+        if removal.kind == REMOVED and removal.track == held.track and _place(held.zone) == place \
+                and held.kind in (DEALT, MOVED):
+            return f"the {held.card or 'card'} was taken back off {words}"
+        return None
+    return staticmethod(taken_back)
+
+
+class TrickTable(GameTable):
+    """The Boonaken reading of observations."""
 
     game = "boonaken"
 
-    def __init__(self, view=None):
-        if view is None:
-            from referee.engine import view
-        self.view = view
-
-    def _boonaken(self, state) -> dict:
-        from referee.game import HOST
-
-        return self.view(state, HOST).get("boonaken") or {}
-
     def to_play(self, state) -> int | None:
         """The seat whose card the trick area expects next (None: no card expected now)."""
-        return self._boonaken(state).get("to_play")
+        return self.round(state).get("to_play")
 
     def discarding(self, state) -> int | None:
         """The seat that discards now (None: no exchange in progress)."""
-        return (self._boonaken(state).get("exchange") or {}).get("seat")
+        return (self.round(state).get("exchange") or {}).get("seat")
 
     # -------------------------------------------------------------------- translation
     def translate(self, obs: Observation, state, adapter) -> list[Event]:
@@ -119,14 +136,7 @@ class TrickTable:
             return f"a card in the discards waits for the {phase} to end"
         return None
 
-    @staticmethod
-    def taken_back(held: Observation, removal: Observation) -> str | None:
-        """A card held off the referee (refused: out of turn, or illegal under "take back") that
-        is then taken off the trick area again asks nothing any more: why, in words, else None."""
-        if removal.kind == REMOVED and removal.track == held.track and _place(held.zone) == "trick" \
-                and held.kind in (DEALT, MOVED):
-            return f"the {held.card or 'card'} was taken back off the trick area"
-        return None
+    taken_back = taken_back_off("trick", "the trick area")
 
 
-__all__ = ["TrickTable"]
+__all__ = ["TrickTable", "GameTable", "taken_back_off"]

@@ -226,3 +226,48 @@ def test_a_cut_whose_top_card_the_camera_cannot_tell_goes_to_the_host():
         (event,) = a.tables["bonnu"].confirm_cut(a, 0, ["yellow:3", "white:3"])
         assert event == CutLaid(2, cut.cards, at_ms=7100, latency_ms=80)
 
+
+
+def test_a_card_laid_from_a_phone_is_confirmed_by_the_camera_not_laid_again():
+    a = clocked()
+    state = state_after(DEAL + 1)  # seat 1 laid red:5 from its phone: on the referee's pile already
+    assert a.translate(on_pile("red:5", frame=15, placed=14), state) == []
+    assert a.ignored[-1].reason == "the red 5 is on the pile already (entered on a phone)"
+    (laid,) = a.translate(on_pile("red:7", frame=31, placed=28, track=2), state)  # the next card is laid
+    assert laid == CardLaid(2, BonnuCard("red", 7), at_ms=2800, latency_ms=300)
+    after, _ = apply(state, laid)
+    # a second red:5 seen later is no longer the top card's: it is laid (Bonnu copies look alike)
+    (again,) = a.translate(on_pile("red:5", frame=50, placed=49, track=3), after)
+    assert again.card == BonnuCard("red", 5) and again.seat == after.hand.to_play
+
+
+def test_a_cut_laid_from_a_phone_is_confirmed_by_its_cards_landing():
+    state, cut = _before_the_cut()
+    state, _ = apply(state, cut)  # the web UI: Cut tapped on seat 2's phone reaches the referee as CutLaid
+    a = clocked()
+    assert a.translate(on_pile("white:3", frame=84, placed=83, track=7), state) == []
+    assert a.translate(on_pile("yellow:3", frame=86, placed=85, track=6), state) == []
+    assert a.needs_host == [] and a.flush_moves(120, state) == []  # no "nobody tapped Cut" question
+    assert [i.reason for i in a.ignored[-2:]] == [f"the {c} is on the pile already (entered on a phone)"
+                                                  for c in ("white 3", "yellow 3")]
+    assert state.hand.pile[-2:] == cut.cards
+
+
+def test_a_hand_shown_counts_a_card_reported_twice_once_and_a_bad_correction_loses_nothing():
+    game = FIXTURES / "18-bonnu-100-game.bonnu.jsonl"
+    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
+    n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
+    state, _ = replay(events[:n])
+    shown = events[n]
+    cards = [c.code for c in shown.cards]
+    a = clocked()
+    seat = f"seat:{shown.seat}"
+    for k, code in enumerate(cards[:-1]):
+        assert a.translate(Observation(DEALT, 200 + k, 10 + k, seat, code, True), state) == []
+        assert a.translate(Observation(DEALT, 250 + k, 10 + k, seat, code, True), state) == []  # the same card again
+    assert a.translate(Observation(DEALT, 220, 30, seat, None, True), state) == []  # the last one: unread
+    assert "in front of seat" in a.needs_host[-1].reason and "which card" in a.needs_host[-1].reason
+    assert a.confirm(len(a.needs_host) - 1, "AS", state) == []  # a poker code: asked again, in words
+    assert "'AS'" in a.needs_host[-1].reason and "no Bonnu card" in a.needs_host[-1].reason
+    (event,) = a.confirm(len(a.needs_host) - 1, cards[-1], state)  # the cards collected so far are all kept
+    assert event == shown
