@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
 from ...engine import Refusal, apply, can, options
 from ...events import CardDealt, CardDiscarded, CardPlayed, Event, HandShown, TableOpened
+from ...sim_tables import RoundsAtTables
 from ...state import State
 from .cards import PACK
 from .events import (BoneFlipped, CardPassed, CardRevealed, FoolsGoldPlayed, GraveRobbed, PennyPlaced,
@@ -87,7 +87,7 @@ class Stats:
         return "\n".join(lines + [f"  {v}" for v in self.violations[:20]])
 
 
-class Simulator(Checks):
+class Simulator(RoundsAtTables, Checks):
     def __init__(self, rng: random.Random, *, modifiers: str = "random", settings: str = "default",
                  replay_every: int = 50, check: bool = True, stats: Stats | None = None) -> None:
         if modifiers not in ("random", "off"):
@@ -133,22 +133,6 @@ class Simulator(Checks):
             self.table_settings.pop("modifiers", None)      # "random" goes round the 25 modifiers
         if not self.apply(TableOpened("boneyard-euchre", SEATS, self.table_settings)):
             raise RuntimeError(f"a Boneyard euchre table would not open with {self.table_settings}")
-
-    def play(self, rounds: int) -> Stats:
-        start = time.perf_counter()
-        self.open_table()
-        for _ in range(rounds):
-            if self.table_rounds >= self.replay_every:
-                self.end_table()
-                self.open_table()
-            self.play_round()
-        self.end_table()
-        self.stats.seconds += time.perf_counter() - start
-        return self.stats
-
-    def end_table(self) -> None:
-        if self.check and self.table_rounds:
-            self.check_replay()
 
     # ------------------------------------------------------------------ one round
     def next_up_bone(self):

@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
 from ...engine import Refusal, apply, options
 from ...events import Event, TableOpened
+from ...sim_tables import RoundsAtTables
 from ...state import State
 from ...witnesses import write_witnesses
 from .claims import bonnu_refusal, cut_refusal, cutter_refusal
@@ -77,7 +77,7 @@ class Stats:
             *[f"  {v}" for v in self.violations[:20]]])
 
 
-class Simulator(Checks):
+class Simulator(RoundsAtTables, Checks):
     def __init__(self, rng: random.Random, *, seats: int = 4, scoring: str = "random", settings: str = "default",
                  check: bool = True, replay_every: int = 20, stats: Stats | None = None) -> None:
         if settings not in ("default", "random"):
@@ -112,18 +112,6 @@ class Simulator(Checks):
                                      + (f" (settings {self.table_settings})" if self.table_settings else ""))
         self.stats.witnesses.setdefault(kind, self.state.log.to_tuple())
 
-    def play(self, rounds: int) -> Stats:
-        start = time.perf_counter()
-        self.open_table()
-        for _ in range(rounds):
-            if self.table_rounds >= self.replay_every:
-                self.end_table()
-                self.open_table()
-            self.play_round()
-        self.end_table()
-        self.stats.seconds += time.perf_counter() - start
-        return self.stats
-
     def open_table(self) -> None:
         self.state, self.table_rounds, self.clock, self.last_claim = State(), 0, 0, {}
         self.table_no += 1
@@ -133,10 +121,6 @@ class Simulator(Checks):
         self.table_settings = values if self.settings == "random" else {}
         if not self.apply(TableOpened("bonnu", self.seats, values)):
             raise RuntimeError(f"a Bonnu table would not open with {values}: {self.refused}")
-
-    def end_table(self) -> None:
-        if self.check and self.table_rounds:
-            self.check_replay()
 
     # ------------------------------------------------------------------ one round
     def play_round(self) -> None:
