@@ -25,3 +25,21 @@ class RoundsAtTables:
     def end_table(self) -> None:
         if self.check and self.table_rounds:
             self.check_replay()
+
+
+def replay_fault(state) -> str | None:
+    """Why replaying `state`'s log does not give the same table back (the state, and the view of
+    every viewer), or None when it does: the "a night is its event log" invariant."""
+    from .engine import HOST, replay, view
+
+    try:
+        rebuilt, _ = replay(state.log.to_tuple())
+    except Exception as exc:  # noqa: BLE001 -- a log the referee wrote must replay: record why not
+        return f"replaying the log raised {type(exc).__name__}: {exc}"
+    if rebuilt != state:
+        diffs = [name for name in vars(state) if getattr(rebuilt, name) != getattr(state, name)]
+        return f"replaying the log does not rebuild the state (differs in {', '.join(diffs)})"
+    for viewer in (None, HOST, *state.seats):
+        if view(rebuilt, viewer) != view(state, viewer):
+            return f"the replayed table shows {viewer!r} another view"
+    return None
