@@ -9,7 +9,6 @@ files, the facts of each fixture worked out by hand from the sheet and the defau
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from referee.game import HOST
 from referee.games.bonnu.catalog import RULES_BY_ID
 from referee.games.bonnu.deck import DECK
 from referee.state import State
-from webui import cli
+from tests.referee import fixture_replay
+from tests.referee.fixture_replay import assert_matches_expected
 
 ROUNDS = Path(__file__).parent / "rounds"
 sys.path.insert(0, str(ROUNDS))
@@ -29,7 +29,6 @@ sys.path.insert(0, str(ROUNDS))
 import make_bonnu_rounds  # noqa: E402
 
 NAMES = sorted(make_bonnu_rounds.FIXTURES)
-FIELDS = ("rule", "kind", "seats", "text")
 
 
 def path(name: str) -> Path:
@@ -37,11 +36,7 @@ def path(name: str) -> Path:
 
 
 def replay_cli(name: str, capsys) -> dict:
-    capsys.readouterr()
-    code = cli.main(["replay", "--game", "bonnu", str(path(name)), "--json"])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return json.loads(captured.out)
+    return fixture_replay.replay_cli("bonnu", path(name), capsys)
 
 
 def key(winner, scores, counts, said=(), top=None):
@@ -107,10 +102,8 @@ def test_the_fixture_is_its_generator(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_replay_matches_the_expected_file(name, capsys):
     got = replay_cli(name, capsys)
-    exp = json.loads(path(name).with_suffix("").with_suffix(".bonnu.expected.json").read_text(encoding="utf-8"))
-    assert [{k: a[k] for k in FIELDS} for a in got["announcements"]] == exp["announcements"]
-    assert {k: got["table"][k] for k in exp["table"]} == exp["table"]
-    assert got["pending"] == []
+    exp = fixture_replay.expected_of(path(name))
+    assert_matches_expected(got, exp)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -10,7 +10,6 @@ boonaken.md, docs/boonaken-decisions.md): who won, the marks, the roem that coun
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -19,7 +18,8 @@ import pytest
 from referee.engine import replay, view
 from referee.events import loads_jsonl
 from referee.game import HOST
-from webui import cli
+from tests.referee import fixture_replay
+from tests.referee.fixture_replay import assert_matches_expected
 
 DEALS = Path(__file__).parent / "deals"
 sys.path.insert(0, str(DEALS))
@@ -27,19 +27,14 @@ sys.path.insert(0, str(DEALS))
 import make_deals  # noqa: E402
 
 NAMES = sorted(p.stem for p in DEALS.glob("*.jsonl"))
-FIELDS = ("rule", "kind", "seats", "text")
 
 
 def replay_cli(name: str, capsys) -> dict:
-    capsys.readouterr()
-    code = cli.main(["replay", "--game", "boonaken", str(DEALS / f"{name}.jsonl"), "--json"])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return json.loads(captured.out)
+    return fixture_replay.replay_cli("boonaken", DEALS / f"{name}.jsonl", capsys)
 
 
 def expected(name: str) -> dict:
-    return json.loads((DEALS / f"{name}.expected.json").read_text(encoding="utf-8"))
+    return fixture_replay.expected_of(DEALS / f"{name}.jsonl")
 
 
 # The facts of each fixture, by hand: (results of the last deal as {seat: won}, the marks or points
@@ -141,9 +136,7 @@ def test_the_fixture_is_its_generator(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_replay_matches_the_expected_file(name, capsys):
     got, exp = replay_cli(name, capsys), expected(name)
-    assert [{k: a[k] for k in FIELDS} for a in got["announcements"]] == exp["announcements"]
-    assert {k: got["table"][k] for k in exp["table"]} == exp["table"]
-    assert got["pending"] == []
+    assert_matches_expected(got, exp)
 
 
 @pytest.mark.parametrize("name", NAMES)
