@@ -125,6 +125,22 @@ def _weak_boxes(dets, faces, index_boxes) -> list:
     return out
 
 
+def laid_out_examples(fi: int, frame, dets, faces: list, labels: list, rng) -> tuple[list, list]:
+    """Examples from one frame of laid-out cards whose identities are known: each index box
+    (>= MIN_INDEX_CONF) goes to the face it sits in the corner of and takes its label (None:
+    a card left out, its indexes unused); the places that hold no index are "none"."""
+    idx = [b for k, c, b in dets if k == INDEX and c >= MIN_INDEX_CONF]
+    pos = []
+    for b in idx:
+        scores = [_corner_score(face, b) for face in faces]
+        j = int(np.argmax(scores)) if scores else 0
+        if scores and scores[j] > 0.3 and labels[j] is not None:
+            pos.append((fi, b, labels[j]))
+    neg = [(fi, b) for b in _none_boxes(frame, faces, idx, rng)]
+    neg += [(fi, b) for b in _weak_boxes(dets, faces, idx)]
+    return pos, neg
+
+
 def find_examples(rec: Recogniser, frames, codes, seed: int = 0) -> tuple[list, list]:
     """([(frame no, index box, label)], [(frame no, box)] that hold no index) from enrolment
     frames: one frame per card, or one frame of the laid-out cards in reading order."""
@@ -140,21 +156,13 @@ def find_examples(rec: Recogniser, frames, codes, seed: int = 0) -> tuple[list, 
             neg += [(fi, b) for b in _none_boxes(f, [b for _, b in faces], idx, rng)]
             neg += [(fi, b) for b in _weak_boxes(dets, [b for _, b in faces], idx)]
     elif len(frames) == 1:  # a laid-out grid
-        f = frames[0]
-        dets = rec.detect(f)
+        dets = rec.detect(frames[0])
         faces = [b for k, c, b in dets if k == FACE]
         if len(faces) != len(labels):
             raise ValueError(f"found {len(faces)} face-up cards in the image but --order lists {len(labels)}: "
                              "lay out exactly the listed cards, apart, all face up")
-        order = reading_order(faces)
-        idx = [b for k, c, b in dets if k == INDEX and c >= MIN_INDEX_CONF]
-        for b in idx:
-            scores = [_corner_score(faces[i], b) for i in order]
-            j = int(np.argmax(scores))
-            if scores[j] > 0.3:
-                pos.append((0, b, labels[j]))
-        neg += [(0, b) for b in _none_boxes(f, faces, idx, rng)]
-        neg += [(0, b) for b in _weak_boxes(dets, faces, idx)]
+        faces = [faces[i] for i in reading_order(faces)]
+        pos, neg = laid_out_examples(0, frames[0], dets, faces, labels, rng)
     else:
         raise ValueError(f"{len(frames)} images but --order lists {len(labels)} cards: give one image per "
                          "listed card, or one image of all of them laid out")
@@ -213,8 +221,13 @@ def enrol_files(images, codes, model_dir=None, out=None, sharpen: bool = False, 
     d = Path(model_dir) if model_dir else default_model_dir()
     rec = rec or Recogniser.from_models(d, templates=False)  # enrol against the plain classifier
     head, report = enrol(rec, images, codes, scales=SHARPEN_SCALES if sharpen else SCALES)
-    p = save_head(head, Path(out) if out else d / TEMPLATES_FILE,
-                  {"cards": report["cards"], "classifier_sha256": file_sha256(d / CLASSIFIER_FILE)})
+    return save_enrolled(head, report, d, out)
+
+
+def save_enrolled(head: dict, report: dict, model_dir: Path, out=None) -> dict:
+    """Write the fitted head (default MODELS/enrolled.npz) and say what went into it."""
+    p = save_head(head, Path(out) if out else Path(model_dir) / TEMPLATES_FILE,
+                  {"cards": report["cards"], "classifier_sha256": file_sha256(Path(model_dir) / CLASSIFIER_FILE)})
     return {"enrolled": str(p), "cards": len(report["cards"]), "missing": report["missing"],
             "index_examples": report["index_examples"], "none_examples": report["none_examples"],
             "chosen": report["chosen"], "validation_before": report["validation_before"],

@@ -18,6 +18,7 @@ from .labels import INDEX
 from .sources import SourceError, open_source
 
 STOP, SKIP = "q", "s"
+ROWS = 4  # a deck laid out without an order: four rows (a suit each, say), one frame a row
 
 
 def indexes_seen(rec, frame: np.ndarray) -> int:
@@ -25,13 +26,17 @@ def indexes_seen(rec, frame: np.ndarray) -> int:
     return sum(1 for kind, _, _ in rec.detect(frame) if kind == INDEX)
 
 
-def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Callable[[], str] = input,
+def capture(source, codes: list[str] | None, rec, *, laid_out: bool = False, ask: Callable[[], str] = input,
             say: Callable[[str], None] = print, save: Path | None = None,
             timeout: float = 5.0) -> tuple[list[np.ndarray], list[str]]:
-    """(frames, codes they show): one frame per card, or one frame of them all (laid_out). The
+    """(frames, codes they show): one frame per card, or one frame of them all (laid_out). codes
+    None (laid_out only): the deck in ROWS rows, one frame a row or one of all, whose cards the
+    recogniser pre-fills and the host confirms afterwards (vision/enrol_confirm.py). The
     host answers each prompt with Enter (capture), s (skip this card) or q / end of input (stop:
     the frames so far are kept, also when a recording ends or a camera is unplugged mid-way).
     Raises SourceError when the camera gives no frame at all."""
+    if codes is None and not laid_out:
+        raise ValueError("cards shown one by one need their order (--order)")
     src = open_source(source, give_up_after=timeout)  # (a file that will not open must not retry forever)
     feed = None
 
@@ -51,9 +56,14 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
         f = src.latest(timeout) if feed is None else next(feed, None)
         return None if f is None else f.image
 
-    steps = [(", ".join(codes), f"lay the {len(codes)} cards out face up in reading order (rows top to bottom, "
-                                "left to right), corners visible")] if laid_out else \
-        [(c, f"show {c} alone, face up, its corners visible") for c in codes]
+    if codes is None:
+        steps = [(f"row {r}", f"lay row {r} of the deck out face up, cards apart, corners visible (or every card "
+                              f"in one frame, then {STOP} after it)") for r in range(1, ROWS + 1)]
+    elif laid_out:
+        steps = [(", ".join(codes), f"lay the {len(codes)} cards out face up in reading order (rows top to bottom, "
+                                    "left to right), corners visible")]
+    else:
+        steps = [(c, f"show {c} alone, face up, its corners visible") for c in codes]
     frames, shown = [], []
     try:
         for i, (what, how) in enumerate(steps, 1):
@@ -79,7 +89,7 @@ def capture(source, codes: list[str], rec, *, laid_out: bool = False, ask: Calla
                     say(f"no card index seen in that frame: show {what} again (flat, corners visible, no hand over it)")
                     continue
                 frames.append(frame)
-                shown += codes if laid_out else [what]
+                shown += (codes or []) if laid_out else [what]
                 if save is not None:
                     _save(save, len(frames), what if not laid_out else "laid-out", frame)
                 say(f"captured {what} ({seen} corner index{'es' if seen > 1 else ''} seen)")

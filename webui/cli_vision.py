@@ -67,10 +67,12 @@ def add_parsers(sub) -> None:
     e.add_argument("--laid-out", action="store_true",
                    help="with --camera: one frame of all the --order cards laid out, not one per card")
     e.add_argument("--save", type=Path, metavar="DIR", help="with --camera: keep the captured frames here")
-    e.add_argument("--order", required=True,
+    e.add_argument("--order",
                    help="the cards shown, comma-separated (e.g. AS,2S,3S or @file): one per image "
                         "(cards shown one by one), or, for a single image, the laid-out cards in "
-                        "reading order (rows top to bottom, left to right)")
+                        "reading order (rows top to bottom, left to right). Leave it out with --camera "
+                        "--laid-out: the deck is laid out in four rows (one frame a row, or one of all), "
+                        "the recogniser pre-fills each card and you confirm or fix its reads")
     e.add_argument("--models", type=Path)
     e.add_argument("--deck", choices=DECKS, default="poker",
                    help="the deck shown: poker, or bonnu (--order codes like red:7,blue:-1; saved as "
@@ -255,6 +257,11 @@ def cmd_train_classifier(args) -> int:
 def cmd_enrol(args) -> int:
     from vision.enrol import enrol_files
 
+    if args.order is None:
+        if args.deck == "poker" and args.camera and args.laid_out and not args.images:
+            return _enrol_confirmed(args)
+        raise ValueError("--order is needed (the cards shown), except with --camera --laid-out, where the "
+                         "recogniser pre-fills the laid-out cards and you confirm them")
     order = args.order
     if order.startswith("@"):
         p = Path(order[1:])
@@ -302,6 +309,34 @@ def _capture_for_enrol(args, codes):
     frames, shown = capture(args.camera, codes, rec, laid_out=args.laid_out, save=args.save,
                             say=lambda m: print(m, file=sys.stderr, flush=True))
     return rec, frames, shown
+
+
+def _enrol_confirmed(args) -> int:
+    """The deck laid out under the camera, its reads confirmed or fixed by the host, then the fit."""
+    from vision.enrol_capture import capture
+    from vision.enrol_confirm import before_after_words, confirm_in_text, enrol_confirmed, find_cards
+    from vision.model_files import default_model_dir
+    from vision.recogniser import Recogniser
+
+    def say(m):
+        print(m, file=sys.stderr, flush=True)
+
+    model_dir = args.models or default_model_dir()
+    rec = Recogniser.from_models(model_dir, templates=False)  # pre-fill and fit against the plain classifier
+    frames, _ = capture(args.camera, None, rec, laid_out=True, save=args.save, say=say)
+    if not frames:
+        raise ValueError("no frames captured: nothing enrolled")
+    found = find_cards(rec, frames)
+    if not found:
+        raise ValueError("no face-up card found on the frames: lay the cards out face up, apart, and try again")
+    ids = confirm_in_text(found, input, say)
+    _, res = enrol_confirmed(rec, frames, found, ids, model_dir, args.out, sharpen=args.sharpen)
+    print(json.dumps(res, indent=1))
+    say(before_after_words(res))
+    if res["missing"]:
+        say(f"croupier: warning: no index found for {', '.join(res['missing'])}: lay those cards out again "
+            "(flat, corners visible) and re-run")
+    return 0
 
 
 def cmd_quantize(args) -> int:

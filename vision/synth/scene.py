@@ -173,13 +173,14 @@ def _markers(rng, frame, Hcam, short):
 
 def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache: FaceCache,
                  size=None, n_cards: int | None = None, closeup_p: float = 0.1, codes=None,
-                 clean: bool = False, table: bool = False):
+                 clean: bool = False, table: bool = False, card_h: float | None = None):
     """Returns (frame RGB uint8, [CardTruth]). backs: list of Paths (artwork) or None (procedural).
     codes: force these identities face up (in order), for tests; clean: no photometric damage.
     table: a stud game's table (more, fuller groups; most rows are stud rows, and most of those
     deal like stud: the first two cards and the seventh face down, so rows of overlapping backs,
     which the first detectors missed most, are common). table=False draws exactly what it always
-    did for a seed."""
+    did for a seed. card_h: with codes, the cards' height as a share of the frame's short side (a
+    deck laid out in rows must fit the frame; default drawn at random, as it always was)."""
     rng = np.random.default_rng(seed)
     W, H = size or _pick(rng, SIZES)
     fam = family_pool[int(rng.integers(0, len(family_pool)))]
@@ -199,6 +200,7 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
         _markers(rng, frame, Hcam, short)
     placements = []  # (cx, cy, angle, face_up, code, scale)
     if codes is not None:
+        ch = short * card_h if card_h else ch  # (after the draw above, so the seed's other draws stay)
         cw = ch / ASPECT
         cols = max(1, int(W // (cw * 1.4)))
         for i, c in enumerate(codes):
