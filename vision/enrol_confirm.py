@@ -109,6 +109,20 @@ def parse_fixes(text: str, found: list[FoundCard]) -> dict[int, str | None]:
     return fixes
 
 
+def fixes_from(mapping, found: list[FoundCard]) -> dict[int, str | None]:
+    """The console's fixes, {"3": "QH", "5": "-"}, checked as typed ones are."""
+    if not isinstance(mapping, dict):
+        raise ConfirmError('fixes: an object of card number -> card code, e.g. {"3": "QH"} ("-" leaves a card out)')
+    fixes: dict[int, str | None] = {}
+    for k, v in mapping.items():
+        if not str(k).strip().isdigit() or not isinstance(v, str):
+            raise ConfirmError(f"not a fix: {k!r}: {v!r} (a card's number and its code, e.g. \"3\": \"QH\")")
+        n = int(k)
+        _check_number(n, found)
+        fixes[n] = None if v.strip() == LEAVE_OUT else card_code(v)
+    return fixes
+
+
 def confirmed(found: list[FoundCard], fixes: dict[int, str | None]) -> list[str | None]:
     """Each found card's identity as the host confirms it (its pre-fill unless fixed; None: left
     out). Refused in words: a card that was not read and not named, one identity named twice."""
@@ -172,9 +186,10 @@ def read_right(rec: Recogniser, frames, found: list[FoundCard], ids: list[str | 
 
 
 def fit_confirmed(rec: Recogniser, frames, found: list[FoundCard], ids: list[str | None], seed: int = 0,
-                  scales=SCALES) -> tuple[dict, dict]:
+                  scales=SCALES, **fit) -> tuple[dict, dict]:
     """(head, report) fitted on the confirmed cards; report["before"] / ["after"]: cards read right
-    on these frames by `rec` without and with the head (`rec` is left as it was)."""
+    on these frames by `rec` without and with the head (`rec` is left as it was). fit: build_head's
+    per_index, per_none, steps."""
     rng = np.random.default_rng(seed)
     pos, neg = [], []
     for fi, frame in enumerate(frames):
@@ -186,7 +201,7 @@ def fit_confirmed(rec: Recogniser, frames, found: list[FoundCard], ids: list[str
             neg += n
     if not pos:
         raise ConfirmError("no card index found on the confirmed cards: lay them out flat, corners visible")
-    head, report = build_head(rec, frames, pos, neg, seed=seed, scales=scales)
+    head, report = build_head(rec, frames, pos, neg, seed=seed, scales=scales, **fit)
     named = sorted(i for i in ids if i)
     got = {IDENTITIES[lab] for _, _, lab in pos}
     saved = rec.templates
@@ -209,11 +224,11 @@ def before_after_words(res: dict) -> str:
 
 
 def enrol_confirmed(rec: Recogniser, frames, found: list[FoundCard], ids: list[str | None], model_dir: Path,
-                    out=None, sharpen: bool = False) -> tuple[dict, dict]:
+                    out=None, sharpen: bool = False, **fit) -> tuple[dict, dict]:
     """Fit, save (default MODELS/enrolled.npz) and report: (head, what the host is told)."""
     from .enrol import SHARPEN_SCALES
 
-    head, report = fit_confirmed(rec, frames, found, ids, scales=SHARPEN_SCALES if sharpen else SCALES)
+    head, report = fit_confirmed(rec, frames, found, ids, scales=SHARPEN_SCALES if sharpen else SCALES, **fit)
     res = save_enrolled(head, report, model_dir, out)
     res.update(frames=len(frames), confirmed=report["confirmed"], host_fixed=report["fixed"],
                read_right_before=report["before"], read_right_after=report["after"])

@@ -19,6 +19,9 @@ Config keys (all optional but DB):
 `camera` (optional): a `webui.camera.CameraService`; it is attached to the night here (its events
 go through the night like the host's) and the host console shows its status, snapshot and the
 readings to confirm. Without one the console says so and cards are entered by hand.
+
+`enrol` (optional): the console's "Teach it your deck" (`webui.enrol_desk.EnrolDesk`); default:
+the camera's own (its frames and model files), none without a camera.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from .store import StoreError
 log = logging.getLogger("croupier.web")
 
 
-def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
+def create_app(config: dict[str, Any] | None = None, camera=None, enrol=None) -> Flask:
     config = dict(config or {})
     if "DB" not in config:
         raise ValueError("create_app needs config['DB'], the path of the SQLite store")
@@ -72,6 +75,11 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     if app.config.get("TLS_FINGERPRINT"):
         app.config["SESSION_COOKIE_SECURE"] = True
     app.extensions["croupier_camera"] = camera
+    if enrol is None and camera is not None:
+        from .enrol_desk import EnrolDesk
+
+        enrol = EnrolDesk.for_camera(camera)
+    app.extensions["croupier_enrol"] = enrol
     # Bonnu's automatic "time passed" for a missed shout: a real timer, so off under TESTING unless asked
     if app.config.get("SHOUT_TIMER", not app.config.get("TESTING")):
         timer = ShoutTimer(night)
@@ -87,6 +95,7 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
 
     from .blueprints.api import bp as api_bp
     from .blueprints.camera import bp as camera_bp
+    from .blueprints.enrol import bp as enrol_bp
     from .blueprints.money import bp as money_bp
     from .blueprints.host import bp as host_bp
     from .blueprints.pages import bp as pages_bp
@@ -96,6 +105,7 @@ def create_app(config: dict[str, Any] | None = None, camera=None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(host_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(enrol_bp)
     app.register_blueprint(money_bp)
     app.register_blueprint(seats_bp)
     app.register_blueprint(timing_bp)

@@ -45,6 +45,7 @@ H.render = () => {
   Seats.render(v, H.load);               // seats.js: who holds each seat, one QR code at a time
   H.renderOptions(v);
   H.showCamera(v.camera);
+  if (window.Enrol) Enrol.offer(v);     // enrol.js: "Teach it your deck", open before the first deal
 };
 
 /* A Boonaken night: the deal as the host sees it (every card the referee knows) and the sheet. */
