@@ -218,7 +218,7 @@ def fit_confirmed(rec: Recogniser, frames, found: list[FoundCard], ids: list[str
 
 
 def before_after_words(res: dict) -> str:
-    return (f"on the {res['confirmed']} confirmed cards of the frames just taken: {res['read_right_before']} read right "
+    return (f"On the {res['confirmed']} confirmed cards of the frames just taken: {res['read_right_before']} read right "
             f"before the fit, {res['read_right_after']} after (the fit learnt from these frames; other frames "
             "of this deck gain less)")
 

@@ -45,6 +45,7 @@ class EnrolDesk:
         self.frames: list[np.ndarray] = []
         self.found = []
         self.result: dict | None = None
+        self.taught: list | None = None  # the identities the last fit was given, card by card
         self.busy = False
 
     @classmethod
@@ -82,7 +83,9 @@ class EnrolDesk:
     def state(self) -> dict:
         with self.lock:
             return {"available": True, "frames": len(self.frames), "max_frames": MAX_FRAMES, "busy": self.busy,
-                    "cards": [c.to_json() for c in self.found], "result": self.result,
+                    "cards": [c.to_json() | ({"taught": t} if self.taught else {})
+                              for c, t in zip(self.found, self.taught or [None] * len(self.found))],
+                    "result": self.result,
                     "enrolled": (self.out or self.model_dir / "enrolled.npz").exists()}
 
     def crop_jpeg(self, number: int) -> bytes:
@@ -128,13 +131,13 @@ class EnrolDesk:
                                    "take it again")
             self.frames.append(frame)
             self.found += found
-            self.result = None
+            self.result = self.taught = None
         return self.state()
 
     def clear(self) -> dict:
         with self.lock:
             self._idle("start over")
-            self.frames, self.found, self.result = [], [], None
+            self.frames, self.found, self.result, self.taught = [], [], None, None
         return self.state()
 
     def confirm(self, fixes: dict) -> dict:
@@ -156,5 +159,5 @@ class EnrolDesk:
                 self.busy = False
         res["words"] = before_after_words(res)
         with self.lock:
-            self.result = res
+            self.result, self.taught = res, ids
         return self.state()

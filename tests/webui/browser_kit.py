@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +38,20 @@ def server_threads(app) -> int:
 def shot(page, name):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+def docs_picture(page, name: str, top: str, bottom: str) -> None:
+    """The page to artefacts/browser/; with CROUPIER_DOCS_IMG=1 also the part from the top
+    of `top` to the bottom of `bottom` as docs/img/<name>.jpg (docs/screenshots.py's small JPEG)."""
+    shot(page, name)
+    if os.environ.get("CROUPIER_DOCS_IMG") == "1":
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
+        from screenshots import save, still
+        still(page)
+        where = "() => document.querySelector({!r}).getBoundingClientRect().{} + window.scrollY"
+        y0, y1 = (page.evaluate(where.format(sel, edge)) for sel, edge in ((top, "top"), (bottom, "bottom")))
+        save(page.screenshot(full_page=True, clip={"x": 0, "y": max(0, y0 - 8), "width": PHONE["viewport"]["width"],
+                                                   "height": y1 - y0 + 20}), name)
 
 
 @contextmanager

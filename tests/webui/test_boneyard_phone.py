@@ -8,14 +8,10 @@ and with CROUPIER_DOCS_IMG=1 also to docs/img/boneyard-*.jpg (docs/dashboard.md)
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
-
 import pytest
 
 from boneyard_kit import NAMES, deal_cards, open_night, play_game, seat_move, with_up
-from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
+from browser_kit import PHONE, docs_picture, host_console, playwright_api, pytestmark  # noqa: F401
 from dashboard_kit import PIN
 
 
@@ -42,20 +38,6 @@ def buttons_are_the_options(page) -> list[str]:
     expect(page.locator("#bets button")).to_have_count(len(wanted))
     assert page.locator("#bets button").all_inner_texts() == wanted
     return wanted
-
-
-def docs_picture(page, name: str, top: str, bottom: str) -> None:
-    """The page to artefacts/browser/; with CROUPIER_DOCS_IMG=1 also the part from the top
-    of `top` to the bottom of `bottom` as docs/img/<name>.jpg (docs/screenshots.py's small JPEG)."""
-    shot(page, name)
-    if os.environ.get("CROUPIER_DOCS_IMG") == "1":
-        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
-        from screenshots import save, still
-        still(page)
-        where = "() => document.querySelector({!r}).getBoundingClientRect().{} + window.scrollY"
-        y0, y1 = (page.evaluate(where.format(sel, edge)) for sel, edge in ((top, "top"), (bottom, "bottom")))
-        save(page.screenshot(full_page=True, clip={"x": 0, "y": max(0, y0 - 8), "width": PHONE["viewport"]["width"],
-                                                   "height": y1 - y0 + 20}), name)
 
 
 def test_a_round_from_the_console_and_two_phones(app):

@@ -25,12 +25,17 @@ Enrol.send = async (url, body, button) => {
   return r;
 };
 
+/* A card: its picture and its identity, as the camera read it or, once taught, as the host confirmed it
+   ("taught": null for a card left out). */
 Enrol.card = (c, frames) => {
   const { el } = C;
-  const note = c.sure ? "" : c.prefill ? "unsure: check it" : "not read: name it, or type - if it is no card";
-  return el("li", { class: "enrol-card" + (c.sure ? "" : " unsure"), "data-number": c.number },
+  const taught = "taught" in c;
+  const value = taught ? c.taught || "-" : c.prefill || "";
+  const note = taught ? (c.taught ? "" : "left out") : c.sure ? "" : c.prefill ? "unsure: check it"
+    : "not read: name it, or type - if it is no card";
+  return el("li", { class: "enrol-card" + (c.sure || taught ? "" : " unsure"), "data-number": c.number },
     el("img", { src: `/api/host/enrol/card/${c.number}.jpg?f=${frames}`, alt: `card ${c.number} as the camera sees it` }),
-    el("label", {}, el("span", {}, `${c.number}`), el("input", { value: c.prefill || "", placeholder: "?", size: 3,
+    el("label", {}, el("span", {}, `${c.number}`), el("input", { value, placeholder: "?", size: 3,
       autocomplete: "off", "data-number": c.number, "data-prefill": c.prefill || "", "aria-label": `card ${c.number}` })),
     note ? el("small", { class: "muted" }, note) : null);
 };
