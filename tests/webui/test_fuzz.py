@@ -33,6 +33,9 @@ POSTS = {
     "/api/host/camera/confirm": ["reading"],
     "/api/host/camera/correct": ["reading", "card", "seat"],
     "/api/host/camera/reject": ["reading", "reason"],
+    "/api/host/enrol/take": [],
+    "/api/host/enrol/clear": [],
+    "/api/host/enrol/confirm": ["fixes"],
     "/api/host/buy-in": ["seat", "amount", "memo"],
     "/api/host/cash-out": ["seat", "amount", "memo"],
     "/api/host/seat/join": ["name", "seat"],
@@ -46,6 +49,7 @@ GETS = ["/", "/me", "/feed", "/rules", "/ledger", "/host", "/state", "/api/me", 
         "/api/rules/{x}", "/api/why/{x}", "/api/ledger", "/ledger.csv", "/balances.csv", "/api/games",
         "/api/host/state", "/qr/seat/{x}.svg", "/qr/table.svg", "/join/{x}", "/static/{x}", "/{x}",
         "/api/host/camera", "/api/host/camera/snapshot.jpg", "/api/host/camera/readings",
+        "/api/host/enrol", "/api/host/enrol/card/{x}.jpg",
         "/api/history", "/history", "/api/summary", "/summary", "/summary.csv"]
 
 CARDS = st.sampled_from(["AS", "KH", "QD", "JS", "TC", "9D", "8S", "7H", "2C", "3C", "4D", "5S", "6H"])
