@@ -190,6 +190,25 @@ class Adapter:
         table = self._trick_table(state)
         return table.taken_back(held, removal) if table else None
 
+    def gone(self, state) -> set[str]:
+        """Cards the referee knows have left the table in this deal (a stud hand's discards and a
+        folded seat's known cards, a trick game's finished tricks): `vision.uniqueness`'s `taken`.
+        Nothing once the deal is over: the cards are gathered for the next one, which may be laid out
+        before the host starts it."""
+        if not self._in_hand(state):
+            return set()
+        table = self._trick_table(state)
+        if table is not None:
+            return table.gone(state)
+        hand = state.hand
+        if hand is None or not hasattr(hand, "discards"):
+            return set()
+        out = {c.code for c in hand.discards if c is not None}
+        for board in getattr(hand, "boards", {}).values():
+            if board.folded:
+                out |= {s.card.code for s in board.slots if s.card is not None}
+        return out
+
     def _trick_table(self, state):
         """The game's own reader (None: the stud reading below)."""
         return self.tables.get(getattr(state, "game", ""))

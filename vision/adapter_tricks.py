@@ -46,6 +46,11 @@ class GameTable:
     def round(self, state) -> dict:
         return self.view(state, HOST).get(self.game) or {}
 
+    def gone(self, state) -> set[str]:
+        """The cards of this deal's finished tricks (gathered off the table, face down): the
+        referee knows where they are, so a card read as one of them now is a misread."""
+        return {c["card"] for t in self.round(state).get("tricks") or () for c in t.get("cards") or () if c.get("card")}
+
 
 def taken_back_off(place: str, words: str):
     """A table's `taken_back`: a card held off the referee (refused: out of turn, or illegal under

@@ -349,11 +349,15 @@ class Pipeline:
 
     def _each_card_once(self, cards: list) -> list:
         """No identity named more often than the deck holds it, in this look (tiles and region looks
-        join several) or against the tracker's placed cards (`vision.uniqueness.unique_cards`)."""
+        join several), against the tracker's placed cards, or against the cards the referee knows
+        have left the table this deal (`Adapter.gone`; one the tracker still follows is not gone:
+        it lies in view, and its own read is no duplicate) (`vision.uniqueness.unique_cards`)."""
         rec = self.recogniser
         if not _is_recogniser(rec):
             return cards
-        out = unique_cards(cards, rec.limits(), rec.min_identity_conf, tracker_claims(self.tracker))
+        followed = {t.identity for t in self.tracker.tracks.values() if t.identity}
+        taken = sorted(self.adapter.gone(self.referee.state) - followed)
+        out = unique_cards(cards, rec.limits(), rec.min_identity_conf, tracker_claims(self.tracker), taken)
         self.renamed += sum(a.identity != b.identity for a, b in zip(cards, out))
         return out
 

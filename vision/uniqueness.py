@@ -11,8 +11,9 @@ does for the cards outside the deck) and keeps that second read only if it is st
 Two places use it: `vision.assembly` on the index reads of one look (reads of one identity in
 one face box, or on overlapping face boxes, or loose corners, are one card, as before), and
 `unique_cards` on a look's cards (tiles and region looks join cards of several looks) against
-the tracker's placed cards (`claims`). Vision decides no rule here: what the referee knows can
-come in as `taken` identities.
+the tracker's placed cards (`claims`) and the cards the referee knows have left the table this
+deal (`taken`: `vision.adapter.Adapter.gone`, less those the tracker still follows). Vision decides
+no rule here: where a card went is the referee's word.
 """
 
 from __future__ import annotations
