@@ -26,7 +26,8 @@ from .labels import IDENTITIES, INDEX, NONE_CLASS
 from .recogniser import Recogniser
 
 LEAVE_OUT = "-"  # typed for a card: not a card of the deck (a chip, a reflection) or not to be used
-FIX_HELP = f"type fixes like `3: QH` (several: `3: QH, 7: TD`; `3: {LEAVE_OUT}` leaves card 3 out), Enter to accept"
+FIX_FORMS = f"type fixes like `3: QH` (several: `3: QH, 7: TD`; `3: {LEAVE_OUT}` leaves card 3 out)"
+FIX_HELP = f"{FIX_FORMS}, Enter to accept"
 
 
 class ConfirmError(ValueError):
@@ -102,7 +103,7 @@ def parse_fixes(text: str, found: list[FoundCard]) -> dict[int, str | None]:
             continue
         m = re.fullmatch(r"#?(\d+)\s*[:=\s]\s*(\S+)", part)
         if not m:
-            raise ConfirmError(f"not a fix: {part!r} ({FIX_HELP.split(', Enter')[0]})")
+            raise ConfirmError(f"not a fix: {part!r} ({FIX_FORMS})")
         n = int(m[1])
         _check_number(n, found)
         fixes[n] = None if m[2] == LEAVE_OUT else card_code(m[2])

@@ -5,6 +5,7 @@ errors that lose nothing typed."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import sys
@@ -77,6 +78,13 @@ def _stdin(monkeypatch, *lines):
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
 
 
+def _small_fit(monkeypatch):
+    """The CLI's steps as they are, with a smaller fit (fewer crops and steps) to keep the test fast."""
+    import vision.enrol_confirm as ec
+
+    monkeypatch.setattr(ec, "build_head", functools.partial(ec.build_head, per_index=8, per_none=2, steps=120))
+
+
 def test_cli_enrols_a_recorded_laid_out_deck_with_the_hosts_fixes(recorded, reads, tmp_path, monkeypatch, capsys):
     from webui.cli import main
 
@@ -84,6 +92,7 @@ def test_cli_enrols_a_recorded_laid_out_deck_with_the_hosts_fixes(recorded, read
     found, truth = reads
     wrong = {c.number: t for c, t in zip(found, truth) if c.prefill != t}
     out = tmp_path / "deck.npz"
+    _small_fit(monkeypatch)
     # two frames taken, q; a duplicate tried first (card 1 named as card 2's read), then the real fixes
     _stdin(monkeypatch, "", "", "q", f"1: {found[1].prefill}", "", "1 nothing",
            ", ".join(f"{n}: {code}" for n, code in {1: truth[0], **wrong}.items()), "")
