@@ -50,20 +50,20 @@ class EnrolDesk:
 
     @classmethod
     def for_camera(cls, camera) -> "EnrolDesk | None":
-        """The desk of `croupier serve`'s camera: its frames, its model files; None when its
-        recogniser has no model files (nothing to fit against)."""
-        files = getattr(camera.recogniser, "model_files", None) or {}
-        if "classifier" not in files:
+        """The desk of `croupier run`'s camera: its frames, its model files; None unless it reads
+        with the poker recogniser from model files (a Bonnu table enrols with `croupier enrol
+        --deck bonnu`; a scripted test recogniser has nothing to fit against)."""
+        from vision.recogniser import Recogniser
+
+        if not isinstance(camera.recogniser, Recogniser) or "classifier" not in camera.recogniser.model_files:
             return None
-        model_dir = Path(files["classifier"]).parent
+        model_dir = Path(camera.recogniser.model_files["classifier"]).parent
 
         def grab():
             f = camera.source.frame  # the newest frame the camera handed the pipeline
             return None if f is None else f.image
 
         def recogniser():
-            from vision.recogniser import Recogniser
-
             rec = Recogniser.from_models(model_dir, templates=False)
             rec.deck = camera.recogniser.deck
             return rec

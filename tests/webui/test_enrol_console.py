@@ -112,3 +112,22 @@ def test_without_a_camera_the_console_says_how_to_teach_it(dash_host):
     assert st == {"available": False, "message": st["message"]} and "croupier enrol --camera 0 --laid-out" in st["message"]
     r = dash_host.post("/api/host/enrol/take")
     assert r.status_code == 409 and "no camera" in r.get_json()["error"]
+
+
+def test_the_camera_of_croupier_run_gives_the_desk_its_frames_and_takes_up_the_head(plain, recorded):
+    import threading
+    from types import SimpleNamespace
+
+    frame = SimpleNamespace(image=recorded[0][1])
+    camera = SimpleNamespace(recogniser=plain, source=SimpleNamespace(frame=None), lock=threading.RLock())
+    desk = EnrolDesk.for_camera(camera)
+    assert desk.model_dir == plain.model_files["classifier"].parent and desk.grab() is None  # no frame yet
+    camera.source.frame = frame
+    assert desk.grab() is frame.image
+    saved = plain.templates
+    try:
+        desk.on_fitted({"W": "head"})
+        assert plain.templates == {"W": "head"}  # the running camera reads with it from its next frame
+    finally:
+        plain.templates = saved
+    assert EnrolDesk.for_camera(SimpleNamespace(recogniser=object())) is None  # a scripted or Bonnu reader
