@@ -22,6 +22,7 @@ import numpy as np
 
 from vision.enrol_capture import indexes_seen
 from vision.enrol_confirm import ConfirmError, before_after_words, confirmed, enrol_confirmed, find_cards, fixes_from
+from vision.model_files import TEMPLATES_FILE
 
 from .night import Conflict
 
@@ -86,7 +87,7 @@ class EnrolDesk:
                     "cards": [c.to_json() | ({"taught": t} if self.taught else {})
                               for c, t in zip(self.found, self.taught or [None] * len(self.found))],
                     "result": self.result,
-                    "enrolled": (self.out or self.model_dir / "enrolled.npz").exists()}
+                    "enrolled": (self.out or self.model_dir / TEMPLATES_FILE).exists()}
 
     def crop_jpeg(self, number: int) -> bytes:
         import cv2
