@@ -4,7 +4,12 @@ At a camera table the referee rarely sees a hand before its cards are played; ph
 may name some of them. So a seat's hand is kept as `HiddenHand`: how many cards it holds (every card
 dealt, drawn, passed or taken in, less every card played or given up, seen or not) and which of
 them have been named. Every card of a pack is a different value, so the named cards are a set
-(Boonaken, Boneyard euchre; Bonnu's look-alike copies are told apart by `BonnuCard.copy`).
+(Boonaken, Boneyard euchre).
+
+Bonnu's deck has two look-alike copies of each 0..9 per colour. `BonnuCard.copy` tells them apart
+when a deck is accounted for, but no face shows it: a phone or the host names "red:7" for either
+copy, so one card may be named twice in a hand. Its hand is a `HiddenCopies`: the same count and
+named cards, the named ones a bag kept in the order named (the owner's phone lists them so).
 
 A card played against the rules may only be provable later: every card of a hand is played in the
 end, so when a seat plays, the cards it is known to have held at an earlier play are the ones named
@@ -23,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from .cards import Card
+from .cards import BonnuCard, Card
 
 # A seat's play as the proof reads it: (trick number, place in the trick (0: led), card).
 SeatPlay = tuple[int, int, Card]
@@ -53,6 +58,35 @@ class HiddenHand:
         the `sure` cards (those lying face up, still seen in the hand) stay named."""
         named = self.named & frozenset(sure) if card is None else self.named - {card}
         return HiddenHand(self.count - 1, named)
+
+
+@dataclass(frozen=True)
+class HiddenCopies:
+    """A hand from a deck with look-alike copies (Bonnu): `count` cards, of which `named` are known,
+    in the order named, the same card as often as it was named."""
+
+    count: int = 0
+    named: tuple = ()
+
+    @property
+    def fully_known(self) -> bool:
+        return len(self.named) == self.count
+
+    def receive(self, card: Optional[BonnuCard] = None) -> "HiddenCopies":
+        """A card comes into the hand (dealt or drawn), named or not (None)."""
+        return HiddenCopies(self.count + 1, self.named if card is None else self.named + (card,))
+
+    def give_up(self, cards: Sequence[BonnuCard]) -> "HiddenCopies":
+        """Cards leave the hand face up (laid on the pile), each named one once less named. A card
+        laid that was never named came from the unnamed part, so the other named cards stay; when
+        they outnumber the cards left (a hand named in full laid a card not named in it), some were
+        named wrong and only as many as the hand holds stay named, the first named."""
+        left = list(self.named)
+        for card in cards:
+            if card in left:
+                left.remove(card)
+        count = self.count - len(cards)
+        return HiddenCopies(count, tuple(left[:count]))
 
 
 def held_then(named_now: Iterable[Card], later: Iterable[Card], not_yet: Iterable[Card] = ()) -> frozenset:

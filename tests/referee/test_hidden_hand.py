@@ -1,9 +1,9 @@
 """referee.hidden_hand: a hand the referee cannot see (a count and the cards named), and the walk
-over a seat's plays that lets later cards prove an earlier one illegal (Boonaken, Boneyard euchre;
-Bonnu's hands dealt, drawn and played next)."""
+over a seat's plays that lets later cards prove an earlier one illegal (Boonaken, Boneyard euchre);
+`HiddenCopies`, the same for Bonnu's look-alike copies."""
 
 from referee.cards import BonnuCard, Card
-from referee.hidden_hand import HiddenHand, held_then, proven_by_later_plays
+from referee.hidden_hand import HiddenCopies, HiddenHand, held_then, proven_by_later_plays
 
 AS, KS, QH, TH = (Card.parse(c) for c in ("AS", "KS", "QH", "TH"))
 
@@ -35,6 +35,23 @@ def test_bonnu_copies_are_different_cards():
     hand = HiddenHand().receive(BonnuCard("red", 4, 0)).receive(BonnuCard("red", 4, 1))
     assert hand.count == 2 and hand.fully_known
     assert hand.give_up(BonnuCard("red", 4, 1)).named == {BonnuCard("red", 4, 0)}
+
+
+def test_look_alike_copies_are_a_bag_in_the_order_named():
+    # A table names "red:7" for either copy: named twice, it is two cards, kept in the order named.
+    red7, blue3 = BonnuCard("red", 7), BonnuCard("blue", 3)
+    hand = HiddenCopies().receive(red7).receive().receive(blue3).receive(red7)
+    assert hand.count == 4 and hand.named == (red7, blue3, red7) and not hand.fully_known
+    hand = hand.give_up((red7,))                    # one of the two goes
+    assert hand == HiddenCopies(3, (blue3, red7))
+    hand = hand.give_up((BonnuCard("black", 1),))   # one never named: the unnamed card
+    assert hand == HiddenCopies(2, (blue3, red7)) and hand.fully_known
+
+
+def test_a_card_laid_from_a_hand_named_in_full_keeps_only_as_many_named_as_are_left():
+    red7, blue3 = BonnuCard("red", 7), BonnuCard("blue", 3)
+    hand = HiddenCopies(2, (red7, blue3)).give_up((BonnuCard("black", 1),))
+    assert hand == HiddenCopies(1, (red7,))         # some name was wrong: the first named stay
 
 
 def test_held_then_is_the_cards_named_and_played_later_less_those_not_yet_held():

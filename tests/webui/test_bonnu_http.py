@@ -249,4 +249,4 @@ def test_the_console_deals_a_whole_pass_of_a_bonnu_round_in_one_form(dash, dash_
                                                  {"seat": 3, "card": "blue:-1"}]})
     assert r.status_code == 200, r.get_json()
     rnd = night.table.state.hand
-    assert [rnd.holding(s) for s in (1, 2, 3)] == [1, 1, 1] and rnd.known[3] == (BonnuCard("blue", -1),)
+    assert [rnd.holding(s) for s in (1, 2, 3)] == [1, 1, 1] and rnd.hand_of(3).named == (BonnuCard("blue", -1),)

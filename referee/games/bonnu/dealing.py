@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...events import CardDealt, HandStarted
 from ...work import Refusal, Work
 from .deck import DECK_SIZE, HAND_SIZE, opening_leaders
-from .round_state import BonnuRound, check_card
+from .round_state import NO_HAND, BonnuRound, check_card
 from .turns import first_leader, next_leader
 
 
@@ -24,7 +24,7 @@ def new_round(w: Work, event: HandStarted, order: tuple[int, ...]) -> BonnuRound
             st.scores[f"seat:{seat}"] = 0
     rnd = BonnuRound(number=event.hand, dealer=event.dealer, order=order, table=tuple(st.seats),
                      game_no=1 if prev is None else prev.game_no + (1 if new_game else 0),
-                     count={s: 0 for s in st.seats}, known={s: () for s in st.seats})
+                     hands={s: NO_HAND for s in st.seats})
     first = None if new_game or prev.winner is None or prev.first is None else \
         next_leader(prev.winner, prev.first, prev.table, st.settings)
     if first is None:

@@ -1,9 +1,10 @@
 """A Bonnu round's state: what the referee knows without seeing a hand.
 
 Hands are hidden, so the referee keeps each seat's card COUNT (dealt, drawn, laid) and the cards it
-was told of (named when dealt or drawn; the seat sees its own). The pile is face up, so every card
-on it is known. From the counts alone it knows when a seat went down to one card (a Reach owed)
-or to none (a Bonnu owed), and how many cards are left to draw.
+was told of (named when dealt or drawn; the seat sees its own): `referee.hidden_hand.HiddenCopies`,
+since a look-alike copy may be named twice. The pile is face up, so every card on it is known. From
+the counts alone it knows when a seat went down to one card (a Reach owed) or to none (a Bonnu
+owed), and how many cards are left to draw.
 
 Claims are ordered by time: `Window` is the chance to Cut or Bonnu out of turn on the card just
 laid, open until the next card laid in turn. That next card is kept with the round as it was before
@@ -16,10 +17,14 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ...cards import BonnuCard
+from ...hidden_hand import HiddenCopies
 from ...state import Deal
 from ...work import Refusal
 from .deck import DECK_SIZE
 from .turns import next_seat, top_after_cut
+
+
+NO_HAND = HiddenCopies()        # a seat dealt nothing yet
 
 
 def check_card(card) -> BonnuCard:
@@ -92,8 +97,7 @@ class BonnuRound(Deal):
     drawn: dict[int, BonnuCard] = field(default_factory=dict)
     first: Optional[int] = None                # who leads the round
     # Cards.
-    count: dict[int, int] = field(default_factory=dict)
-    known: dict[int, tuple[BonnuCard, ...]] = field(default_factory=dict)   # cards named for a seat
+    hands: dict[int, HiddenCopies] = field(default_factory=dict)   # each seat's cards: count and named
     dealt: int = 0
     pile: tuple[BonnuCard, ...] = ()           # face up, the top last
     stock: int = DECK_SIZE                     # cards in the draw pile
@@ -118,7 +122,7 @@ class BonnuRound(Deal):
 
     def clone(self) -> "BonnuRound":
         new = super().clone()
-        for name in ("drawn", "count", "known", "owed", "shown", "points"):
+        for name in ("drawn", "hands", "owed", "shown", "points"):
             setattr(new, name, dict(getattr(self, name)))
         return new
 
@@ -131,28 +135,22 @@ class BonnuRound(Deal):
     def top(self) -> Optional[BonnuCard]:
         return self.pile[-1] if self.pile else None
 
+    def hand_of(self, seat: int) -> HiddenCopies:
+        return self.hands.get(seat, NO_HAND)
+
     def holding(self, seat: int) -> int:
-        return self.count.get(seat, 0)
+        return self.hand_of(seat).count
 
     def known_hand(self, seat: int) -> Optional[tuple]:
         """The seat's whole hand when every card in it was named, else None (it stays hidden)."""
-        known = self.known.get(seat, ())
-        return known if len(known) == self.holding(seat) else None
+        hand = self.hand_of(seat)
+        return hand.named if hand.fully_known else None
 
     def receive(self, seat: int, card: Optional[BonnuCard]) -> None:
-        self.count[seat] = self.holding(seat) + 1
-        if card is not None:
-            self.known[seat] = self.known.get(seat, ()) + (card,)
+        self.hands[seat] = self.hand_of(seat).receive(card)
 
     def give_up(self, seat: int, cards: tuple[BonnuCard, ...]) -> None:
-        """Cards leave the seat's hand. One never named may have been any card: the named ones
-        stay known only while they are surely still there."""
-        self.count[seat] = self.holding(seat) - len(cards)
-        left = list(self.known.get(seat, ()))
-        for c in cards:
-            if c in left:
-                left.remove(c)
-        self.known[seat] = tuple(left[:self.count[seat]])
+        self.hands[seat] = self.hand_of(seat).give_up(cards)
 
     def paying(self, seat: int) -> str:
         """The penalty the seat's next penalty card pays: the oldest not yet drawn (each penalty is

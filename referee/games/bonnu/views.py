@@ -91,7 +91,7 @@ def seat_options(state, seat: int) -> list[Option]:
     out: list[Option] = []
     hand = rnd.known_hand(seat)
     shared = _shared(rnd)
-    waiting, held, on_turn = shared.waiting, rnd.count.get(seat, 0), seat == rnd.to_play
+    waiting, held, on_turn = shared.waiting, rnd.holding(seat), seat == rnd.to_play
     if rnd.owed.get(seat):
         out.append(Option("draw", seat, f"Draw a penalty card ({rnd.owed[seat]} owed)", CardDrawn(seat),
                           rule=rnd.paying(seat)))
@@ -201,7 +201,7 @@ def round_view(state, viewer) -> dict[str, Any] | None:
                                                 "at": seconds(window.at_ms)},
         "seats": [{"seat": s, "cards": rnd.holding(s), "penalty_cards_owed": rnd.owed.get(s, 0),
                    "owes": [d.word for d in rnd.dues if d.seat == s],
-                   **({"hand": [c.code for c in rnd.known.get(s, ())]} if viewer == s else {}),
+                   **({"hand": [c.code for c in rnd.hand_of(s).named]} if viewer == s else {}),
                    **({"shown": [c.code for c in rnd.shown[s]]} if s in rnd.shown else {})}
                   for s in rnd.table],
         "rulings": list(rnd.rulings),

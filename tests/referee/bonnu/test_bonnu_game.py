@@ -113,7 +113,7 @@ def test_an_empty_draw_pile_is_made_again_from_the_pile():
     assert state.hand.stock == 0
     state, said = apply(state, CardDrawn(state.hand.to_play))
     assert "shuffled into a new draw pile of 2" in said[0].text and state.hand.pile == (BonnuCard("red", 8),)
-    assert sum(state.hand.count.values()) + state.hand.stock + len(state.hand.pile) == 110 and seat
+    assert sum(map(state.hand.holding, state.hand.table)) + state.hand.stock + len(state.hand.pile) == 110 and seat
 
 
 def test_undo_of_a_cut_rebuilds_the_round():
