@@ -19,9 +19,14 @@ def replay_cli(game: str, path: Path, capsys) -> dict:
     return json.loads(captured.out)
 
 
+def expected_path(path: Path) -> Path:
+    """Where fixture `path`'s expected file lies: `NAME.jsonl` -> `NAME.expected.json`."""
+    return path.with_name(path.name.removesuffix(".jsonl") + ".expected.json")
+
+
 def expected_of(path: Path) -> dict:
-    """The `.expected.json` of fixture `path` (`NAME.jsonl` -> `NAME.expected.json`)."""
-    return json.loads(path.with_name(path.name.removesuffix(".jsonl") + ".expected.json").read_text(encoding="utf-8"))
+    """The `.expected.json` of fixture `path`."""
+    return json.loads(expected_path(path).read_text(encoding="utf-8"))
 
 
 def assert_matches_expected(got: dict, exp: dict) -> None:

@@ -228,7 +228,7 @@ def test_every_fixture_is_checked_by_hand():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fixture_is_its_generator(name):
-    assert (ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8") == make_rounds.fixture_text(name)
+    assert (ROUNDS / f"{name}.jsonl").read_text(encoding="utf-8") == make_rounds.WRITER.text(name)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -32,7 +32,7 @@ NAMES = sorted(make_bonnu_rounds.FIXTURES)
 
 
 def path(name: str) -> Path:
-    return ROUNDS / f"{make_bonnu_rounds.file_name(name)}.jsonl"
+    return make_bonnu_rounds.WRITER.path(name)
 
 
 def replay_cli(name: str, capsys) -> dict:
@@ -96,7 +96,7 @@ def test_every_fixture_is_checked_by_hand():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fixture_is_its_generator(name):
-    assert path(name).read_text(encoding="utf-8") == make_bonnu_rounds.fixture_text(name)
+    assert path(name).read_text(encoding="utf-8") == make_bonnu_rounds.WRITER.text(name)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -130,7 +130,7 @@ def test_every_fixture_is_checked_by_hand():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fixture_is_its_generator(name):
-    assert (DEALS / f"{name}.jsonl").read_text(encoding="utf-8") == make_deals.fixture_text(name)
+    assert (DEALS / f"{name}.jsonl").read_text(encoding="utf-8") == make_deals.WRITER.text(name)
 
 
 @pytest.mark.parametrize("name", NAMES)

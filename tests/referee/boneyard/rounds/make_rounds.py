@@ -9,15 +9,13 @@ Card codes: rank (A K Q J T 9) then suit (S H D C); JK the Joker. Seats 1-4: 1 &
 
 from __future__ import annotations
 
-import io
-import json
 import sys
-from contextlib import redirect_stdout
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
+sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee and tests
 
+from tests.referee.fixture_writer import FixtureWriter  # noqa: E402
 from round_builder import Table  # noqa: E402
 import differential_rounds  # noqa: E402
 from modifier_rounds import club_sandwich, copycats, fight_club, lucky_penny, party_crasher  # noqa: E402
@@ -416,34 +414,10 @@ FIXTURES = {"01-march": march, "02-square-deal-off": square_deal_off, "03-square
             "67-modifiers-off": modifiers_off}
 
 
-def fixture_text(name: str) -> str:
-    fn = FIXTURES[name]
-    return fn().jsonl(fn.__doc__)
-
-
-def expected_json(name: str) -> str:
-    from webui import cli
-    out = io.StringIO()
-    with redirect_stdout(out):
-        code = cli.main(["replay", "--game", "boneyard-euchre", str(HERE / f"{name}.jsonl"), "--json"])
-    if code:
-        raise SystemExit(f"{name}: replay failed")
-    got = json.loads(out.getvalue())
-    keep = {"announcements": [{k: a[k] for k in ("rule", "kind", "seats", "text")} for a in got["announcements"]],
-            "table": {k: got["table"][k] for k in ("scores", "maker", "maker_tricks", "points", "winner", "modifiers",
-                                                    "tricks", "revokes", "redeal", "carried", "carry_next")}}
-    return json.dumps(keep, ensure_ascii=False, indent=1) + "\n"
-
-
-def main(argv: list[str]) -> None:
-    expected = "--expected" in argv
-    names = [a for a in argv if not a.startswith("--")] or sorted(FIXTURES)
-    for name in names:
-        (HERE / f"{name}.jsonl").write_text(fixture_text(name), encoding="utf-8")
-        if expected:
-            (HERE / f"{name}.expected.json").write_text(expected_json(name), encoding="utf-8")
-        print(name)
+WRITER = FixtureWriter("boneyard-euchre", HERE, FIXTURES,
+                       table_keys=("scores", "maker", "maker_tricks", "points", "winner", "modifiers", "tricks",
+                                   "revokes", "redeal", "carried", "carry_next"))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    WRITER.main(sys.argv[1:])

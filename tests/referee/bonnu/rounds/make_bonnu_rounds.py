@@ -9,15 +9,13 @@ docstring. Cards: colour:value, "#1" the second copy. Three seats unless said; s
 
 from __future__ import annotations
 
-import io
-import json
 import sys
-from contextlib import redirect_stdout
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
+sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee and tests
 
+from tests.referee.fixture_writer import FixtureWriter  # noqa: E402
 from bonnu_builder import Table  # noqa: E402
 
 OPEN = "1:red:21 2:blue:3 3:white:8"
@@ -240,39 +238,10 @@ FIXTURES = {"01-free-first-lead-and-draw": free_first_lead_and_draw, "02-reach-s
             "17-simple-game": simple_game, "18-bonnu-100-game": bonnu_100_game, "19-play-drawn": play_drawn}
 
 
-def fixture_text(name: str) -> str:
-    fn = FIXTURES[name]
-    return fn().jsonl(fn.__doc__)
-
-
-def file_name(name: str) -> str:
-    """The file's name on disk: every Bonnu fixture's name holds "bonnu"."""
-    return f"{name}.bonnu"
-
-
-def expected_json(name: str) -> str:
-    from webui import cli
-    out = io.StringIO()
-    with redirect_stdout(out):
-        code = cli.main(["replay", "--game", "bonnu", str(HERE / f"{file_name(name)}.jsonl"), "--json"])
-    if code:
-        raise SystemExit(f"{name}: replay failed")
-    got = json.loads(out.getvalue())
-    keep = {"announcements": [{k: a[k] for k in ("rule", "kind", "seats", "text")} for a in got["announcements"]],
-            "table": {k: got["table"][k] for k in ("phase", "top", "to_play", "seats", "rulings", "penalties", "winner",
-                                                    "points", "scores", "master")}}
-    return json.dumps(keep, ensure_ascii=False, indent=1) + "\n"
-
-
-def main(argv: list[str]) -> None:
-    expected = "--expected" in argv
-    names = [a for a in argv if not a.startswith("--")] or sorted(FIXTURES)
-    for name in names:
-        (HERE / f"{file_name(name)}.jsonl").write_text(fixture_text(name), encoding="utf-8")
-        if expected:
-            (HERE / f"{file_name(name)}.expected.json").write_text(expected_json(name), encoding="utf-8")
-        print(name)
+WRITER = FixtureWriter("bonnu", HERE, FIXTURES, suffix=".bonnu",     # every Bonnu fixture's name holds "bonnu"
+                       table_keys=("phase", "top", "to_play", "seats", "rulings", "penalties", "winner", "points",
+                                   "scores", "master"))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    WRITER.main(sys.argv[1:])

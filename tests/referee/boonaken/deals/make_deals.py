@@ -10,15 +10,13 @@ Card codes: rank (A K Q J T 9 8 7) then suit (S H D C). Seats 1-4 unless a fixtu
 
 from __future__ import annotations
 
-import io
-import json
 import sys
-from contextlib import redirect_stdout
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee
+sys.path[:0] = [str(HERE), str(HERE.parents[3])]     # the builder, and this checkout's referee and tests
 
+from tests.referee.fixture_writer import FixtureWriter  # noqa: E402
 from deal_builder import A_DEAL, A_TRICKS, R_DEAL, REVOKE_TRICKS, Table, r_tricks  # noqa: E402
 from fixtures_contracts import CONTRACTS  # noqa: E402
 from fixtures_game import GAME  # noqa: E402
@@ -140,41 +138,8 @@ FIXTURES.update(VARIANTS)
 FIXTURES.update(GAME)
 
 
-def fixture_text(name: str) -> str:
-    """The fixture's .jsonl: its events under its hand check."""
-    make = FIXTURES[name]
-    return make().jsonl(make.__doc__ or "")
-
-
-def replay_json(path: Path) -> dict:
-    from webui import cli
-    out = io.StringIO()
-    with redirect_stdout(out):
-        code = cli.main(["replay", "--game", "boonaken", str(path), "--json"])
-    if code != 0:
-        raise SystemExit(f"{path.name}: replay failed")
-    return json.loads(out.getvalue())
-
-
-def expected_of(report: dict) -> dict:
-    """What a fixture's .expected.json keeps: the announcements and the host's final table."""
-    table = report["table"]
-    return {"announcements": [{k: a[k] for k in ("rule", "kind", "seats", "text")} for a in report["announcements"]],
-            "table": {k: table[k] for k in ("sheet", "results", "revokes", "roem")}}
-
-
-def main(argv: list[str]) -> None:
-    write_expected = "--expected" in argv
-    names = [a for a in argv if not a.startswith("--")] or list(FIXTURES)
-    for name in names:
-        path = HERE / f"{name}.jsonl"
-        path.write_text(fixture_text(name), encoding="utf-8")
-        if write_expected:
-            exp = expected_of(replay_json(path))
-            (HERE / f"{name}.expected.json").write_text(json.dumps(exp, ensure_ascii=False, indent=1) + "\n",
-                                                        encoding="utf-8")
-        print(path.name)
+WRITER = FixtureWriter("boonaken", HERE, FIXTURES, table_keys=("sheet", "results", "revokes", "roem"))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    WRITER.main(sys.argv[1:])
