@@ -156,12 +156,16 @@ def test_a_card_seen_before_the_deal_is_in_is_held_and_nothing_is_lost():
     assert holding.items == [] and referee.refused == []
 
 
+def _at_first(fixture: str, kind: str):
+    """(the state just before the fixture's first `kind` event, that event)."""
+    path = FIXTURES / fixture
+    events = loads_jsonl(path.read_text(encoding="utf-8"), str(path))
+    n = next(i for i, e in enumerate(events) if e.type == kind)
+    return replay(events[:n])[0], events[n]
+
+
 def test_a_hand_laid_face_up_at_the_end_of_a_bonnu_100_round_is_shown_once_all_of_it_lies_there():
-    game = FIXTURES / "18-bonnu-100-game.bonnu.jsonl"
-    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
-    n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
-    state, _ = replay(events[:n])
-    shown = events[n]
+    state, shown = _at_first("18-bonnu-100-game.bonnu.jsonl", "hand_shown")
     a = clocked()
     cards = [c.code for c in shown.cards]
     for k, code in enumerate(cards[:-1]):
@@ -175,11 +179,7 @@ def test_a_hand_laid_face_up_at_the_end_of_a_bonnu_100_round_is_shown_once_all_o
 
 
 def test_an_out_of_turn_bonnu_tapped_is_claimed_with_the_hand_the_camera_reads():
-    game = FIXTURES / "11-bonnu-by-equality.bonnu.jsonl"
-    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
-    n = next(i for i, e in enumerate(events) if e.type == "bonnu_claimed")
-    state, _ = replay(events[:n])
-    claim = events[n]
+    state, claim = _at_first("11-bonnu-by-equality.bonnu.jsonl", "bonnu_claimed")
     a = clocked()
     a.tapped(BonnuTapped(claim.seat, claim.at_ms, claim.latency_ms), state)
     a.tapped(BonnuTapped(claim.seat, claim.at_ms + 90, claim.latency_ms), state)  # a double tap
@@ -254,11 +254,7 @@ def test_a_cut_laid_from_a_phone_is_confirmed_by_its_cards_landing():
 
 
 def test_a_hand_shown_counts_a_card_reported_twice_once_and_a_bad_correction_loses_nothing():
-    game = FIXTURES / "18-bonnu-100-game.bonnu.jsonl"
-    events = loads_jsonl(game.read_text(encoding="utf-8"), str(game))
-    n = next(i for i, e in enumerate(events) if e.type == "hand_shown")
-    state, _ = replay(events[:n])
-    shown = events[n]
+    state, shown = _at_first("18-bonnu-100-game.bonnu.jsonl", "hand_shown")
     cards = [c.code for c in shown.cards]
     a = clocked()
     seat = f"seat:{shown.seat}"
