@@ -251,7 +251,11 @@ class _Writer:
             self.stream = self.container.add_stream("libx264", rate=int(round(fps)))
             self.stream.width, self.stream.height = size
             self.stream.pix_fmt = "yuv420p"
-            self.stream.options = {"crf": str(crf), "preset": preset}
+            # mbtree=0: with x264's macroblock tree, PyAV's x264 encoded the same frames differently
+            # from one process to the next (measured on the test videos: up to 96 levels apart), so
+            # a test's video, and what the camera path made of it, changed run to run. Without it,
+            # the same render gives the same file.
+            self.stream.options = {"crf": str(crf), "preset": preset, "x264-params": "mbtree=0"}
         else:
             self.cv = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), fps, tuple(size))
             if not self.cv.isOpened():
