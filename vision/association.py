@@ -164,13 +164,15 @@ def keep_covered(tracks: dict[int, Track], frame: int, dets: list[TableDetection
     """Overlapping cards of one face (a stud row) are often boxed together: a box bigger than one
     card lying over a placed card the association left without a detection, or the box of a
     neighbour reaching over this card's place further than that neighbour ever lay, shows this
-    card too (it is not missing); it counts as seen, without moving it. (owner: detection id ->
+    card too (it is not missing); it counts as seen, without moving it. A big box only while nothing
+    moves there: a card being played over the place of a trick just gathered is boxed big as it
+    comes in, and kept the gathered TD "seen" 48 frames. (owner: detection id ->
     the track it was matched to.)"""
     for t in tracks.values():
         if not t.placed or t.matched or t.up is None:
             continue
         if any(d.face_up == t.up and (
-                holds_more(d, cfg) and _dist(d.pos, t.pos) < 0.6 * cfg.card_size
+                holds_more(d, cfg) and d.settled and _dist(d.pos, t.pos) < 0.6 * cfg.card_size
                 or _reaches_over(d.box, t.rest_box, getattr(owner.get(id(d)), "rest_box", None)))
                for d in dets):
             t.last_seen = frame
