@@ -120,6 +120,26 @@ class Tracker:
         steady = t.votes[ident][1]
         return steady >= 2 or steady == 1 and set(t.shaky) == {ident}
 
+    def _first_zone_on_way(self, t: Track, pos) -> str | None:
+        """The first zone on a coming card's way, from its sightings so far to `pos`, the line between
+        them included and, from the first sighting, one step back the way it came. Not the zone of
+        its first sighting: a card thrown in from seat 1 crossed seat 2's zone for one frame, and when
+        the one frame it was seen over seat 1 was missed it was "seat 2's card, out of turn"."""
+        if not t.hist:
+            return None  # one sighting does not show the way yet (the next one decides)
+        (_, prev), way = t.hist[-1], [pos]
+        way.insert(0, prev)
+        if len(t.hist) == 1:
+            way.insert(0, (2 * prev[0] - pos[0], 2 * prev[1] - pos[1]))
+        step = 0.1 * self.cfg.card_size
+        for a, b in zip(way, way[1:]):
+            n = max(1, int(np.ceil(_dist(a, b) / step)))
+            for k in range(n + 1):
+                zone = self._zone_at((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n))
+                if zone is not None:
+                    return zone
+        return None
+
     def _turned(self, t: Track, d: TableDetection) -> bool:
         """Does d show placed card t the other way up? A face counts when read, or seen surely, or,
         seen faintly right on the card's place, when the picture there turned from its back to
@@ -142,12 +162,12 @@ class Tracker:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)
         merged = t.placed and holds_more(d, cfg)
         if not (partial or merged):
+            if not t.placed and t.came_from is None and self._zone_at is not None:
+                t.came_from = self._first_zone_on_way(t, d.pos)  # who played it
             t.box = d.box
             t.pos = d.pos
             t.size = d.size if len(t.hist) == 0 else 0.8 * t.size + 0.2 * d.size
             t.hist.append((frame, d.pos))
-            if not t.placed and t.came_from is None and self._zone_at is not None:
-                t.came_from = self._zone_at(d.pos)  # the first zone it was seen in: who played it
         t.faces.append((frame, d.face_up))
         t.confs.append((frame, d.confidence if not d.face_up else d.detector_confidence))
         if not getattr(self, "_fresh", True) or not d.settled:

@@ -642,3 +642,16 @@ def test_a_hole_card_seen_turning_up_keeps_its_face_over_a_neighbours_back_box()
     run(tr, [[det(SEAT3)]] * 4)
     pairs, _ = associate(tr.tracks, 4, [det(SEAT3, True, "AH", 0.97), det(neighbour, False, conf=0.5)], tr.cfg)
     assert [(t.id, d.face_up) for t, d in pairs if t.id == hole] == [(hole, False)]
+
+
+def test_a_card_played_across_a_neighbours_zone_comes_from_the_seat_it_left():
+    """Thrown from seat 1 to the trick it crosses seat 2's zone; the frames that saw it over seat 1
+    were missed. It is still seat 1's card (the way between two sightings counts, not only where it
+    was seen first), and a card from seat 2 is seat 2's."""
+    way = slide((300.0, 555.0), (800.0, 280.0), 10)  # below seat 1, over seat 1, seat 2, into the trick
+    seen = [p for k, p in enumerate(way, 1) if k not in (3, 4)]  # the two sightings over seat 1 missed
+    obs = run(Tracker(), [[det(p, True, "QS")] for p in seen] + [[det(way[-1], True, "QS")]] * 5)
+    assert [(o.kind, o.zone, o.from_zone) for o in obs] == [(DEALT, "trick", "seat:1")]
+    way = slide((700.0, 555.0), (800.0, 280.0), 10)
+    obs = run(Tracker(), [[det(p, True, "QS")] for p in way] + [[det(way[-1], True, "QS")]] * 5)
+    assert [(o.kind, o.zone, o.from_zone) for o in obs] == [(DEALT, "trick", "seat:2")]

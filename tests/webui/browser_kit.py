@@ -64,7 +64,17 @@ def host_console(app):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         srv = create_server(app, host="127.0.0.1", port=0, threads=server_threads(app), send_bytes=1)
-    threading.Thread(target=srv.run, daemon=True).start()
+    stopping = threading.Event()
+
+    def serve():
+        try:
+            srv.run()
+        except (OSError, ValueError):  # select() on the socket closed below, as the test ends
+            if not stopping.is_set():
+                raise
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
     base, errors = f"http://127.0.0.1:{srv.effective_port}", []
     try:
         with playwright_api.sync_playwright() as pw:
@@ -81,7 +91,9 @@ def host_console(app):
                 browser.close()
     finally:
         app.extensions["croupier"].close()
+        stopping.set()
         srv.close()
+        server.join(timeout=1)
     assert not errors, errors
 
 
