@@ -31,7 +31,7 @@ import numpy as np
 from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, STACKING, TableDetection, Track, TrackerConfig, _best, _dist,
-                     _other_face, _placing, _reread_of, _vanished_as)
+                     _other_face, _placing, _reread_of, _vanished_as, away_from_rest)
 
 
 class Tracker:
@@ -377,7 +377,7 @@ class Tracker:
                               placed_frame=t.placed_frame, from_zone=came if came != zone else None)]
         # placed
         if unseen > cfg.remove_frames:
-            if self.still_there is not None and self.still_there(t):
+            if self.still_there is not None and not away_from_rest(t, cfg) and self.still_there(t):
                 t.last_seen = frame  # the detector lost it, but the picture shows it still lying there
                 return []
             del self.tracks[t.id]

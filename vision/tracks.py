@@ -185,3 +185,10 @@ def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
     if n < 2 and reads >= 2:
         conf *= 0.7
     return ident, conf, tuple(k for k, _ in ranked[:3])
+
+
+def away_from_rest(t: Track, cfg: TrackerConfig) -> bool:
+    """Carried off its place (last seen over half a card away): a card on its way somewhere. Its last
+    box shows where it was lost, not a card lying there: the 9C of a trick being gathered was lost
+    over the Maker's taken 9H, and "is it still there?" then looked at the 9H for 123 frames."""
+    return t.rest is not None and _dist(t.pos, t.rest) > cfg.move_min * cfg.card_size

@@ -655,3 +655,16 @@ def test_a_card_played_across_a_neighbours_zone_comes_from_the_seat_it_left():
     way = slide((700.0, 555.0), (800.0, 280.0), 10)
     obs = run(Tracker(), [[det(p, True, "QS")] for p in way] + [[det(way[-1], True, "QS")]] * 5)
     assert [(o.kind, o.zone, o.from_zone) for o in obs] == [(DEALT, "trick", "seat:2")]
+
+
+def test_a_card_carried_off_and_lost_on_the_way_is_removed_though_its_last_place_looks_unchanged():
+    """Its last box shows where it was lost (over another card), not a card lying there: the image
+    check that keeps a covered card on its place does not keep a card last seen half a table away."""
+    tr = Tracker(TrackerConfig(remove_frames=10))
+    tr.still_there = lambda t: True  # the picture at its last box always "looks the same"
+    run(tr, [[det(SEAT1, True, "9C"), det(SEAT2, True, "9H")]] * 5)
+    carried = [[det(p, True, "9C"), det(SEAT2, True, "9H")] for p in slide(SEAT1, SEAT2, 4)[:-1]]
+    lost = [[det(SEAT2, True, "9H")]] * 14
+    obs = run(tr, carried + lost, start=5)
+    assert [(o.kind, o.card) for o in obs] == [(REMOVED, "9C")]
+    assert obs[0].frame <= 5 + len(carried) + 11
