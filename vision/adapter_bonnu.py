@@ -44,7 +44,7 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 GAME = "bonnu"
 CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
 CUT_WAIT_MS = 3000  # a Cut tapped with no card on the pile this long after: the host is asked
-FAN_SURE = 0.8  # a Cut's card whose box is less than this share of the next one's lies under it
+FAN_SURE = 0.9  # a Cut's card whose box (its largest over the Cut's frames) is less than this share of the next one's lies under it
 FAN_FRAMES = 3  # ... or that came to rest this many frames after it
 
 
@@ -56,6 +56,7 @@ class PendingCut:
     latency_ms: int
     cards: list = field(default_factory=list)  # (observation, card) as they landed
     first_frame: int | None = None
+    areas: dict = field(default_factory=dict)  # track -> the areas of its image box, frame by frame
 
 
 class BonnuTable(GameTable):
@@ -200,6 +201,8 @@ class BonnuTable(GameTable):
                 adapter._ask(nothing, f"seat {cut.seat} tapped Cut at {cut.at_ms / 1000:.2f} s but no card landed "
                                    "on the pile: which cards did the Cut lay? (none: there was no Cut)", about=cut)
             return []
+        if cut is not None:
+            self._sample_boxes(cut, adapter)
         if cut is None or not final and frame - cut.first_frame < self.cut_frames:
             return []
         self.cut = None
@@ -221,16 +224,27 @@ class BonnuTable(GameTable):
         return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
 
     @staticmethod
+    def _sample_boxes(cut: PendingCut, adapter) -> None:
+        """Note the image box area of each of the Cut's cards this frame (`_fan_order` compares them)."""
+        for obs, _ in cut.cards:
+            b = adapter.track_box(obs.track)
+            if b is not None:
+                cut.areas.setdefault(obs.track, []).append((b[2] - b[0]) * (b[3] - b[1]))
+
+    @staticmethod
     def _fan_order(cut: PendingCut, adapter) -> tuple | None:
         """The Cut's cards bottom to top (the referee's top card is the last one named), or None when
         the camera cannot tell. The card on top of the fan lies wholly in view and the ones under it
         only partly, so each card's box (`adapter.track_box`: what the detector sees of it) is the
-        smaller the more of it is covered: boxes `FAN_SURE` apart tell. Else the card that came to
-        rest `FAN_FRAMES` or more later lies under (it was seen whole only once the top card's hand
-        had gone from over it). Neither: unsure."""
-        boxes = [adapter.track_box(obs.track) for obs, _ in cut.cards]
-        if all(b is not None for b in boxes):
-            areas = sorted(((b[2] - b[0]) * (b[3] - b[1]), k) for k, b in enumerate(boxes))
+        smaller the more of it is covered: the largest box of each over the Cut's frames, `FAN_SURE`
+        apart, tell (the top card's box reaches its whole size once the hand has gone, the one under
+        never shows its covered part; one frame's box is jittered or cut short: the last boxes of a
+        fan were 0.97 apart, their largest 0.85). Else the card that came to rest `FAN_FRAMES` or more
+        later lies under (it was seen whole only once the top card's hand had gone from over it).
+        Neither: unsure."""
+        seen = [cut.areas.get(obs.track) for obs, _ in cut.cards]
+        if all(seen):
+            areas = sorted((max(a), k) for k, a in enumerate(seen))
             if all(a < FAN_SURE * b for (a, _), (b, _) in zip(areas, areas[1:])):
                 return tuple(cut.cards[k][1] for _, k in areas)
         rest = sorted(((o.placed_frame if o.placed_frame is not None else o.frame, k)
