@@ -3,10 +3,11 @@
 What the camera sees, and what the referee is told:
 * the pile's new top card (a face-up card coming to rest on "pile") is `CardLaid` by the seat the
   referee's view says is on turn (`to_play`): the hands are held off camera, so who laid it is the
-  referee's to say. It is stamped `at_ms` = the capture time of the first frame in which it lay on
-  the pile (the tracker's `placed_frame`), `latency_ms` = the time from that frame to the frame the
-  camera confirmed it (the tracker's stable frames and identity reads): the camera's frames until
-  confirmed, which the referee takes off like a phone's ping (the rule "claims.timing");
+  referee's to say. It is stamped `at_ms` = the capture time of the first frame in which it was seen
+  lying on the pile (the tracker's `placed_frame`), `latency_ms` = half a frame period: it landed on
+  average half a frame before that frame captured it. The referee orders claims by at_ms - latency_ms
+  (the rule "claims.timing"), so the frames the camera took to confirm the card (stable frames,
+  identity reads) are not latency: the stamp is already that first frame's (docs/bonnu-decisions.md);
 * a Cut is tapped on the cutter's phone first (`tapped(CutTapped)`: the Cut's time is the tap's,
   as for every claim, and the referee orders claims by it); the camera then confirms the cards.
   Every card landing on the pile in the next `cut_frames` frames is one of the Cut's; when those
@@ -43,6 +44,7 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "bonnu"
 CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
+FRAME_MS = 100  # the pipeline's frame period (10 fps) where the frames' own times do not tell it
 CUT_WAIT_MS = 3000  # a Cut tapped with no card on the pile this long after: the host is asked
 FAN_SURE = 0.9  # a Cut's card whose box (its largest over the Cut's frames) is less than this share of the next one's lies under it
 FAN_FRAMES = 3  # ... or that came to rest this many frames after it
@@ -158,14 +160,18 @@ class BonnuTable(GameTable):
         return next(((i, pile[i]) for i in range(len(pile) - 1, first - 1, -1)  # (copies look alike)
                      if looks[i].pretty == card.pretty and (i, pile[i]) not in self.seen_on_pile), None)
 
-    def _stamp(self, obs: Observation, adapter) -> tuple[int | None, int]:
-        """(at_ms, latency_ms): the first frame the card lay on the pile, and the frames until the
-        camera confirmed it, on the table's clock (None, 0: the frames' times are not known)."""
+    @staticmethod
+    def _stamp(obs: Observation, adapter) -> tuple[int | None, int]:
+        """(at_ms, latency_ms): the capture time of the first frame the card lay on the pile, and half
+        a frame period (it landed between the frame before and that one: half a frame earlier on
+        average), on the table's clock (None, 0: the frames' times are not known)."""
         first = obs.placed_frame if obs.placed_frame is not None else obs.frame
-        seen, confirmed = adapter.frame_ms(first), adapter.frame_ms(obs.frame)
+        seen = adapter.frame_ms(first)
         if seen is None:
             return None, 0
-        return seen, max(0, (confirmed if confirmed is not None else seen) - seen)
+        before, after = adapter.frame_ms(first - 1), adapter.frame_ms(first + 1)
+        period = seen - before if before is not None else after - seen if after is not None else FRAME_MS
+        return seen, max(0, period) // 2
 
     def _at_seat(self, obs: Observation, state, adapter) -> list[Event]:
         """A hand laid face up in its place: claimed (Bonnu! tapped) or shown once all its cards lie there."""
