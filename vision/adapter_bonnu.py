@@ -245,7 +245,8 @@ class BonnuTable(GameTable):
         smaller the more of it is covered: the largest box of each over the Cut's frames, `FAN_SURE`
         apart, tell (the top card's box reaches its whole size once the hand has gone, the one under
         never shows its covered part; one frame's box is jittered or cut short: the last boxes of a
-        fan were 0.97 apart, their largest 0.85). Else the card that came to rest `FAN_FRAMES` or more
+        fan were 0.97 apart, their largest 0.85; and the box the detector draws, not the tracker's last
+        single-card one: a fan's top card, a little turned, is boxed bigger than one card). Else the card that came to rest `FAN_FRAMES` or more
         later lies under (it was seen whole only once the top card's hand had gone from over it).
         Neither: unsure."""
         seen = [cut.areas.get(obs.track) for obs, _ in cut.cards]

@@ -130,6 +130,15 @@ class PhoneClaims:
                 w.reason = refused
         return took
 
+    def after_frame(self, now_ms: int | None, camera_in: bool) -> tuple[list, list[Waiting]]:
+        """A camera frame is done: the posted claims taken up, the waiting ones offered again if a
+        camera event went in (`card_in`), and those waiting too long moved to the host (`due`).
+        (the events that went in, the claims now the host's); `now_ms` None: the frame's time unknown."""
+        took = self.take_posted(now_ms or 0) if self.inbox else []
+        if camera_in and self.waiting:
+            took += self.card_in()
+        return took, self.due(now_ms) if now_ms is not None else []
+
     def due(self, now_ms: int) -> list[Waiting]:
         """Claims waiting `wait_ms` or more: moved to `to_host` (and returned), with the question."""
         late = [w for w in self.waiting if now_ms - w.arrived_ms >= self.wait_ms]

@@ -180,7 +180,7 @@ class Pipeline:
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
-        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "box", None)  # what it sees of a card
+        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "seen_box", None)  # what it sees of a card
         self.referee = referee or Referee()
         self.holding = Holding(self.adapter, self.referee)  # what the referee cannot take yet, in order
         self._phone_said: list = []  # a phone claim taken once the camera's card went in: what was said
@@ -235,16 +235,12 @@ class Pipeline:
         return events, said, refused
 
     def _phone_claims(self, res: StepResult, frame: int, camera_in: bool) -> None:
-        """Phone claims: those a web phone posted taken up; those waiting offered again once a camera
-        event went in; the host's after WAIT_MS."""
-        now = self.adapter.frame_ms(frame)
-        if self.phone.inbox:
-            res.events += self.phone.take_posted(now or 0)
-        if camera_in and self.phone.waiting:
-            res.events += self.phone.card_in()
+        """Phone claims after a frame (`PhoneClaims.after_frame`); one timed out is the host's question."""
+        took, late = self.phone.after_frame(self.adapter.frame_ms(frame), camera_in)
+        res.events += took
         res.announcements += self._phone_said
         self._phone_said.clear()
-        for w in self.phone.due(now) if now is not None else ():
+        for w in late:
             self.adapter._ask(Observation(DEALT, frame, -1, "pile", None, True), self.phone.question(w), about=w)
 
     def step(self, frame) -> StepResult:

@@ -142,6 +142,7 @@ class Tracker:
         t.matched = True
         t.last_seen = frame
         t.settled = d.settled
+        t.seen_box = d.box
         partial = partial_view(t, d, cfg) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         # a box holding this card and the one dealt over it shows the card is there, not where it is:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)

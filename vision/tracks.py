@@ -85,6 +85,8 @@ class Track:
     wait: int = 0
     conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
     box: tuple | None = None        # the last full view's image box
+    seen_box: tuple | None = None   # the last detection's image box, whatever it showed (a box around
+    #                                 two cards, a corner): what the detector sees of it now
     matched: bool = False
     placed_frame: int | None = None
     rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)

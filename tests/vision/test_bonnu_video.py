@@ -103,28 +103,22 @@ SEEDS = range(10)  # the oracle's misses, misreads and box jitter, ten ways over
 
 def test_over_ten_oracle_seeds_each_new_card_on_the_pile_is_its_own(round_video):
     """A card laid square on the pile's top card is a new card on top (the tracker's `STACKING` rule),
-    not the old card misread: each seed gives the script's events, or asks the host (a Cut's fan it
-    cannot order: the game is the host's from there until answered), and every pile top card is read
-    soon after lying in view."""
+    not the old card misread: every seed gives the script's events (the Cut's fan ordered by its
+    boxes), and every pile top card is read soon after lying in view (4 frames at most: a look the
+    oracle misses and a misread, on top of the 2 still frames a card needs)."""
     video, truth, script = round_video
-    want, exact, late = played(round_log()), [], {}
+    want, late = played(round_log()), {}
     for seed in SEEDS:
         p = Pipeline(OracleRecogniser(truth, seed=seed, deck="bonnu"), Calibration(truth.zones),
                      host_events=script.host_events())
         p.run(open_source(video))
-        got = played(p.referee.events)
-        if got == want:
-            exact.append(seed)
-        else:  # a Cut the camera cannot order goes to the host; the cards after it wait for the answer
-            k = next(i for i, (g, w) in enumerate(zip(got + [None] * len(want), want)) if g != w)
-            assert want[k][0] == "cut_laid" and any("Cut" in h.reason for h in p.adapter.needs_host), (seed, got)
+        assert played(p.referee.events) == want, seed
+        assert p.referee.refused == [] and p.adapter.needs_host == [], (seed, [h.reason for h in p.adapter.needs_host])
         for e in truth.expected:
             o = next((o for o in p.observations if o.kind == "dealt" and o.card == e["card"]), None)
             late[seed, e["card"]] = None if o is None else o.frame - in_view(truth, e)
-    print(f"\nbonnu video over oracle seeds {list(SEEDS)}: the script's events exactly for {len(exact)} "
-          f"(seeds {exact}); a card read at most {max(v for v in late.values() if v is not None)} frames "
-          "after lying in view")
-    assert len(exact) >= 9, exact  # (seed 9: the Cut's fan boxes are 0.91 apart, and the host is asked)
+    print(f"\nbonnu video over oracle seeds {list(SEEDS)}: the script's events for every one; a card read at "
+          f"most {max(late.values())} frames after lying in view")
     assert None not in late.values(), late
     assert max(late.values()) <= 4, late
 
