@@ -3,10 +3,11 @@
 What the camera sees, and what the referee is told:
 * the pile's new top card (a face-up card coming to rest on "pile") is `CardLaid` by the seat the
   referee's view says is on turn (`to_play`): the hands are held off camera, so who laid it is the
-  referee's to say. It is stamped `at_ms` = the capture time of the first frame in which it lay on
-  the pile (the tracker's `placed_frame`), `latency_ms` = the time from that frame to the frame the
-  camera confirmed it (the tracker's stable frames and identity reads): the camera's frames until
-  confirmed, which the referee takes off like a phone's ping (the rule "claims.timing");
+  referee's to say. It is stamped `at_ms` = the capture time of the first frame in which it was seen
+  lying on the pile (the tracker's `placed_frame`), `latency_ms` = half a frame period: it landed on
+  average half a frame before that frame captured it. The referee orders claims by at_ms - latency_ms
+  (the rule "claims.timing"), so the frames the camera took to confirm the card (stable frames,
+  identity reads) are not latency: the stamp is already that first frame's (docs/bonnu-decisions.md);
 * a Cut is tapped on the cutter's phone first (`tapped(CutTapped)`: the Cut's time is the tap's,
   as for every claim, and the referee orders claims by it); the camera then confirms the cards.
   Every card landing on the pile in the next `cut_frames` frames is one of the Cut's; when those
@@ -43,8 +44,9 @@ from .observations import DEALT, EXPOSED, MOVED, REMOVED, Observation
 
 GAME = "bonnu"
 CUT_FRAMES = 8  # frames after a Cut's first card in which its other cards land (10 fps: 0.8 s)
+FRAME_MS = 100  # the pipeline's frame period (10 fps) where the frames' own times do not tell it
 CUT_WAIT_MS = 3000  # a Cut tapped with no card on the pile this long after: the host is asked
-FAN_SURE = 0.8  # a Cut's card whose box is less than this share of the next one's lies under it
+FAN_SURE = 0.9  # a Cut's card whose box (its largest over the Cut's frames) is less than this share of the next one's lies under it
 FAN_FRAMES = 3  # ... or that came to rest this many frames after it
 
 
@@ -56,6 +58,7 @@ class PendingCut:
     latency_ms: int
     cards: list = field(default_factory=list)  # (observation, card) as they landed
     first_frame: int | None = None
+    areas: dict = field(default_factory=dict)  # track -> the areas of its image box, frame by frame
 
 
 class BonnuTable(GameTable):
@@ -157,14 +160,18 @@ class BonnuTable(GameTable):
         return next(((i, pile[i]) for i in range(len(pile) - 1, first - 1, -1)  # (copies look alike)
                      if looks[i].pretty == card.pretty and (i, pile[i]) not in self.seen_on_pile), None)
 
-    def _stamp(self, obs: Observation, adapter) -> tuple[int | None, int]:
-        """(at_ms, latency_ms): the first frame the card lay on the pile, and the frames until the
-        camera confirmed it, on the table's clock (None, 0: the frames' times are not known)."""
+    @staticmethod
+    def _stamp(obs: Observation, adapter) -> tuple[int | None, int]:
+        """(at_ms, latency_ms): the capture time of the first frame the card lay on the pile, and half
+        a frame period (it landed between the frame before and that one: half a frame earlier on
+        average), on the table's clock (None, 0: the frames' times are not known)."""
         first = obs.placed_frame if obs.placed_frame is not None else obs.frame
-        seen, confirmed = adapter.frame_ms(first), adapter.frame_ms(obs.frame)
+        seen = adapter.frame_ms(first)
         if seen is None:
             return None, 0
-        return seen, max(0, (confirmed if confirmed is not None else seen) - seen)
+        before, after = adapter.frame_ms(first - 1), adapter.frame_ms(first + 1)
+        period = seen - before if before is not None else after - seen if after is not None else FRAME_MS
+        return seen, max(0, period) // 2
 
     def _at_seat(self, obs: Observation, state, adapter) -> list[Event]:
         """A hand laid face up in its place: claimed (Bonnu! tapped) or shown once all its cards lie there."""
@@ -200,6 +207,8 @@ class BonnuTable(GameTable):
                 adapter._ask(nothing, f"seat {cut.seat} tapped Cut at {cut.at_ms / 1000:.2f} s but no card landed "
                                    "on the pile: which cards did the Cut lay? (none: there was no Cut)", about=cut)
             return []
+        if cut is not None:
+            self._sample_boxes(cut, adapter)
         if cut is None or not final and frame - cut.first_frame < self.cut_frames:
             return []
         self.cut = None
@@ -221,16 +230,28 @@ class BonnuTable(GameTable):
         return [(first, CutLaid(cut.seat, cards, at_ms=cut.at_ms, latency_ms=cut.latency_ms))]
 
     @staticmethod
+    def _sample_boxes(cut: PendingCut, adapter) -> None:
+        """Note the image box area of each of the Cut's cards this frame (`_fan_order` compares them)."""
+        for obs, _ in cut.cards:
+            b = adapter.track_box(obs.track)
+            if b is not None:
+                cut.areas.setdefault(obs.track, []).append((b[2] - b[0]) * (b[3] - b[1]))
+
+    @staticmethod
     def _fan_order(cut: PendingCut, adapter) -> tuple | None:
         """The Cut's cards bottom to top (the referee's top card is the last one named), or None when
         the camera cannot tell. The card on top of the fan lies wholly in view and the ones under it
         only partly, so each card's box (`adapter.track_box`: what the detector sees of it) is the
-        smaller the more of it is covered: boxes `FAN_SURE` apart tell. Else the card that came to
-        rest `FAN_FRAMES` or more later lies under (it was seen whole only once the top card's hand
-        had gone from over it). Neither: unsure."""
-        boxes = [adapter.track_box(obs.track) for obs, _ in cut.cards]
-        if all(b is not None for b in boxes):
-            areas = sorted(((b[2] - b[0]) * (b[3] - b[1]), k) for k, b in enumerate(boxes))
+        smaller the more of it is covered: the largest box of each over the Cut's frames, `FAN_SURE`
+        apart, tell (the top card's box reaches its whole size once the hand has gone, the one under
+        never shows its covered part; one frame's box is jittered or cut short: the last boxes of a
+        fan were 0.97 apart, their largest 0.85; and the box the detector draws, not the tracker's last
+        single-card one: a fan's top card, a little turned, is boxed bigger than one card). Else the card that came to rest `FAN_FRAMES` or more
+        later lies under (it was seen whole only once the top card's hand had gone from over it).
+        Neither: unsure."""
+        seen = [cut.areas.get(obs.track) for obs, _ in cut.cards]
+        if all(seen):
+            areas = sorted((max(a), k) for k, a in enumerate(seen))
             if all(a < FAN_SURE * b for (a, _), (b, _) in zip(areas, areas[1:])):
                 return tuple(cut.cards[k][1] for _, k in areas)
         rest = sorted(((o.placed_frame if o.placed_frame is not None else o.frame, k)

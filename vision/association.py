@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .tracks import TableDetection, Track, TrackerConfig, _best, _centre, _dist, _reaches_over
+from .tracks import TableDetection, Track, TrackerConfig, _best, _centre, _dist, _reaches_over, on_pile
 
 
 def associate(tracks: dict[int, Track], frame: int, dets: list[TableDetection],
@@ -57,8 +57,11 @@ def associate(tracks: dict[int, Track], frame: int, dets: list[TableDetection],
                            and t.last_seen < frame - 1 and d.settled)
             conflict = t.placed and t.up and t.identity and not t.unconfirmed and d.face_up and d.identity \
                 and d.identity != t.identity and d.confidence >= 0.5
-            if conflict and (frame - t.last_seen > 2 or t.conflicts >= 1):
-                continue  # another card read again, or where a card went missing: not this one
+            if conflict and (on_pile(t) or frame - t.last_seen > 2 or t.conflicts >= 1):
+                # another card read again, or where a card went missing: not this one. On a pile at
+                # once: a card laid square on the top card is a new card on top, which covers this
+                # one (taken as this card misread, the new card merged into its track: not laid)
+                continue
             gate = cfg.gate_placed if t.placed else cfg.gate_moving
             if partial_view(t, d, cfg):
                 gate = 0.6  # only a corner of it in view (the rest covered): its index box
@@ -94,7 +97,10 @@ def _hand_back(tracks: dict[int, Track], pairs: list, used_t: set, cfg: TrackerC
     with that card's face (unread, or read as that card), is that card's box: it goes back to the
     card and the tentative track is dropped. (A card dealt over the left half of a 9D moved the
     9D's box onto its visible half while a hand hid it; a new track took that box for good, and
-    the 9D, never seen again, was removed.)"""
+    the 9D, never seen again, was removed.)
+    Not on a pile (`on_pile`) to a tentative track read as another card or seen arriving: that is
+    the next card laid on top of it, which covers it (a black 8 laid square on a white 8 was handed
+    to the white 8 on the first unchanged picture, which reads no identity, and never laid)."""
     lost = [t for ti, t in tracks.items() if ti not in used_t and t.placed and t.up is not None
             and t.rest is not None]
     if not lost:
@@ -103,7 +109,8 @@ def _hand_back(tracks: dict[int, Track], pairs: list, used_t: set, cfg: TrackerC
     for o, d in pairs:
         if not o.placed and _dist(o.pos, d.pos) < cfg.still_tol * cfg.card_size:
             near = [t for t in lost if d.face_up == t.up and d.identity in (None, t.identity)
-                    and _dist(d.pos, t.rest) <= cfg.gate_placed * cfg.card_size]
+                    and _dist(d.pos, t.rest) <= cfg.gate_placed * cfg.card_size
+                    and not (on_pile(t) and _new_on_top(o, t, cfg))]
             if near:
                 t = min(near, key=lambda t: _dist(d.pos, t.rest))
                 lost.remove(t)
@@ -113,6 +120,15 @@ def _hand_back(tracks: dict[int, Track], pairs: list, used_t: set, cfg: TrackerC
                 continue
         out.append((o, d))
     return out
+
+
+def _new_on_top(o: Track, t: Track, cfg: TrackerConfig) -> bool:
+    """Is tentative track o, over placed card t, a new card: read as another card, or seen moving
+    (it came out of a hand) rather than appearing in place?"""
+    if any(k != t.identity for k in o.votes):
+        return True
+    tol = cfg.still_tol * cfg.card_size
+    return any(_dist(p, o.hist[-1][1]) > tol for _, p in o.hist)
 
 
 def _rebox_backs(tracks: dict[int, Track], dets: list[TableDetection], used_t: set, used_d: set, pairs: list,

@@ -28,7 +28,8 @@ from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
-from .observations import Observation
+from .phone_events import PhoneClaims, pile_top, referee_submit
+from .observations import DEALT, Observation
 from .tracking import TableDetection, Tracker, TrackerConfig
 from .uniqueness import tracker_claims, unique_cards
 
@@ -179,9 +180,12 @@ class Pipeline:
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
-        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "box", None)  # what it sees of a card
+        self.adapter.boxes = lambda k: getattr(self.tracker.tracks.get(k), "seen_box", None)  # what it sees of a card
         self.referee = referee or Referee()
         self.holding = Holding(self.adapter, self.referee)  # what the referee cannot take yet, in order
+        self._phone_said: list = []  # a phone claim taken once the camera's card went in: what was said
+        self.phone = PhoneClaims(referee_submit(self.referee, self._phone_said),  # (vision/phone_events.py)
+                                 lambda: pile_top(self.referee.state))
         self.host_events = sorted(host_events, key=lambda te: te[0])
         self._host_i = 0
         self.marker_every = marker_every
@@ -219,13 +223,25 @@ class Pipeline:
             if getattr(ev, "for_camera", False):  # a phone tap the camera finishes (Bonnu's Cut)
                 self.adapter.tapped(ev, self.referee.state)
                 continue
-            n = len(self.referee.refused)
-            said.extend(self.referee.submit(ev))
-            if len(self.referee.refused) > n:
-                refused.append(self.referee.refused[-1])
-            else:
+            # a phone's claim may come before the camera's card it is about: it waits for it
+            got = self.phone.offer(ev, int(round(t * 1000)), source="host events")
+            if got is None:
                 events.append(ev)
+                said.extend(self._phone_said)
+                self._phone_said.clear()
+            elif got not in ("waits", "same claim"):
+                self.referee.refused.append((ev, got))
+                refused.append((ev, got))
         return events, said, refused
+
+    def _phone_claims(self, res: StepResult, frame: int, camera_in: bool) -> None:
+        """Phone claims after a frame (`PhoneClaims.after_frame`); one timed out is the host's question."""
+        took, late = self.phone.after_frame(self.adapter.frame_ms(frame), camera_in)
+        res.events += took
+        res.announcements += self._phone_said
+        self._phone_said.clear()
+        for w in late:
+            self.adapter._ask(Observation(DEALT, frame, -1, "pile", None, True), self.phone.question(w), about=w)
 
     def step(self, frame) -> StepResult:
         """One frame (a `sources.Frame`). Host events due by its time go first."""
@@ -236,6 +252,7 @@ class Pipeline:
         res.events += ev
         res.announcements += said
         res.refused += ref
+        camera_from = len(self.referee.events)  # (the camera's events from here on)
         self._offered(res, self.holding.reoffer_if_changed)
         cal = self.calibration
         tr = self.tracker
@@ -331,6 +348,7 @@ class Pipeline:
                 res.observations.append(o)
                 self._offer(o, res, image=frame.image)
         self._flush(frame.index, res, image=frame.image)
+        self._phone_claims(res, frame.index, len(self.referee.events) > camera_from)
         self.frames += 1
         self.last_frame, self.last_time = frame.index, frame.time
         res.ms = (time.perf_counter() - t0) * 1000
@@ -438,8 +456,10 @@ class Pipeline:
         res.events += ev
         res.announcements += said
         res.refused += ref
+        seen = len(self.referee.events)
         self._offered(res, self.holding.reoffer_if_changed)
         self._flush(self.last_frame, res, final=True)
+        self._phone_claims(res, self.last_frame, len(self.referee.events) > seen)
         return res
 
     def run(self, source, on_step=None, max_frames: int | None = None, latest: bool = False,

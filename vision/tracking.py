@@ -60,11 +60,16 @@ class Tracker:
         """The cards `wants_look` is about: a flip in progress; a card waiting for a second reading;
         a card on its way to being placed that the last look or two did not find (a detector
         flicker: on an unchanged picture the gate would otherwise reuse that look until its
-        periodic one, and the card waited a second)."""
+        periodic one, and the card waited a second). On a pile (`STACKING`) a card waits for reads
+        all its wait long: it is the new top card, which the players must know at once (a black 8
+        misread once as a red -1 waited on unchanged pictures for 10 frames, then went to the host)."""
+        def wait_for(t: Track) -> int:
+            zone = self._zone_at(t.pos)
+            return self.cfg.identity_wait if zone is not None and zone.split(":")[0] in STACKING else self.cfg.look_wait
         return [t for t in self.tracks.values()
                 if (t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
                     _placing(self._zone_at(t.pos)) and (
-                        0 < t.wait <= self.cfg.look_wait and t.last_seen == self.frame and self._still(t, self.frame)
+                        0 < t.wait <= wait_for(t) and t.last_seen == self.frame and self._still(t, self.frame)
                         or 1 <= self.frame - t.last_seen <= 2 and len(t.hist) >= 2))]
 
     def settling(self) -> list[Track]:
@@ -157,6 +162,7 @@ class Tracker:
         t.matched = True
         t.last_seen = frame
         t.settled = d.settled
+        t.seen_box = d.box
         partial = partial_view(t, d, cfg) and _dist(d.pos, t.pos) < cfg.card_size * 0.6
         # a box holding this card and the one dealt over it shows the card is there, not where it is:
         # followed, the card drifted onto the new one and took its detections (found 17 frames late)

@@ -85,6 +85,8 @@ class Track:
     wait: int = 0
     conflicts: int = 0              # consecutive confident reads of another identity (placed, face up)
     box: tuple | None = None        # the last full view's image box
+    seen_box: tuple | None = None   # the last detection's image box, whatever it showed (a box around
+    #                                 two cards, a corner): what the detector sees of it now
     matched: bool = False
     placed_frame: int | None = None
     rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
@@ -121,6 +123,12 @@ def _reaches_over(box, place, own, share: float = 0.15) -> bool:
     return covered >= share * max(_area(place), 1e-6)
 
 
+def on_pile(t: Track) -> bool:
+    """Is t a placed card in a zone where cards land on each other (`STACKING`: Bonnu's play pile)?
+    A card read there as another is the next card laid on top of it, which covers it."""
+    return t.placed and t.zone is not None and t.zone.split(":")[0] in STACKING
+
+
 def _vanished_as(old: Track, new: Track, frame: int) -> bool:
     """Did track old stop being seen just as track new was first seen (within two frames)?"""
     return new.first_seen - 2 <= old.last_seen < frame - 1
@@ -131,14 +139,16 @@ def _reread_of(tracks, t: Track, ident: str | None, conf: float, cfg: TrackerCon
     appeared right on its place (never seen moving; within 0.15 of a card of its rest) while it was
     still being seen (no break: not lifted, as a trade lifts it), it was read at least `reread_conf`
     surely and t less surely than that. A card dealt over its corner half covers its index, read
-    then as another (a JS as JC at 0.80): without this, dealt as a card not on the table."""
+    then as another (a JS as JC at 0.80): without this, dealt as a card not on the table. Not on a
+    pile (`on_pile`): there it is the next card, laid square on top (a Cut's under card, read at
+    0.78 on the old top card's place, was dropped frame after frame and the Cut was one card)."""
     if ident is None or conf >= cfg.reread_conf:
         return None
     tol = cfg.still_tol * cfg.card_size
     if any(_dist(p, t.pos) > tol for _, p in t.hist):
         return None
     for o in tracks.values():
-        if o is t or not o.placed or not o.up or o.identity in (None, ident) or o.unconfirmed:
+        if o is t or not o.placed or not o.up or o.identity in (None, ident) or o.unconfirmed or on_pile(o):
             continue
         if _dist(o.rest or o.pos, t.pos) < 0.15 * cfg.card_size and o.last_seen >= t.first_seen - 1 \
                 and _best(o.votes, o.reads)[1] >= cfg.reread_conf:

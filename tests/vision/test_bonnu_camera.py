@@ -55,10 +55,10 @@ def test_the_new_top_card_is_laid_by_the_seat_on_turn_stamped_by_its_frames():
     a = clocked()
     state = state_after(DEAL)
     got = a.translate(on_pile("red:5", frame=15, placed=14), state)
-    assert got == [CardLaid(1, BonnuCard("red", 5), at_ms=1400, latency_ms=100)]
+    assert got == [CardLaid(1, BonnuCard("red", 5), at_ms=1400, latency_ms=50)]
     state, said = apply(state, got[0])
     got = a.translate(on_pile("red:7", frame=31, placed=28, track=2), state)  # seat 2 is on turn now
-    assert got == [CardLaid(2, BonnuCard("red", 7), at_ms=2800, latency_ms=300)]
+    assert got == [CardLaid(2, BonnuCard("red", 7), at_ms=2800, latency_ms=50)]
     # the card it covers gives nothing
     assert a.translate(on_pile("red:5", frame=60, kind=REMOVED), state) == []
     assert a.ignored[-1].reason == "covered by the next card on the pile"
@@ -152,7 +152,7 @@ def test_a_card_seen_before_the_deal_is_in_is_held_and_nothing_is_lost():
     referee.submit(log()[DEAL - 1])  # the host enters the last card dealt
     out = Offered()
     holding.reoffer(out)
-    assert out.events == [CardLaid(1, BonnuCard("red", 5), at_ms=1400, latency_ms=100)]
+    assert out.events == [CardLaid(1, BonnuCard("red", 5), at_ms=1400, latency_ms=50)]
     assert holding.items == [] and referee.refused == []
 
 
@@ -208,7 +208,7 @@ def test_a_cut_tapped_with_no_card_on_the_pile_goes_to_the_host_and_the_next_car
     (held,) = a.needs_host
     assert "no card landed" in held.reason and held.obs.describe()
     (laid,) = a.translate(on_pile("blue:8", frame=110, placed=109), state)  # a card laid, not a Cut's
-    assert laid == CardLaid(2, BonnuCard("blue", 8), at_ms=10900, latency_ms=100)
+    assert laid == CardLaid(2, BonnuCard("blue", 8), at_ms=10900, latency_ms=50)
     assert a.tables["bonnu"].confirm_cut(a, 0, []) == []  # the host: there was no Cut
 
 
@@ -234,7 +234,7 @@ def test_a_card_laid_from_a_phone_is_confirmed_by_the_camera_not_laid_again():
     assert a.translate(on_pile("red:5", frame=15, placed=14), state) == []
     assert a.ignored[-1].reason == "the red 5 is on the pile already (entered on a phone)"
     (laid,) = a.translate(on_pile("red:7", frame=31, placed=28, track=2), state)  # the next card is laid
-    assert laid == CardLaid(2, BonnuCard("red", 7), at_ms=2800, latency_ms=300)
+    assert laid == CardLaid(2, BonnuCard("red", 7), at_ms=2800, latency_ms=50)
     after, _ = apply(state, laid)
     # a second red:5 seen later is no longer the top card's: it is laid (Bonnu copies look alike)
     (again,) = a.translate(on_pile("red:5", frame=50, placed=49, track=3), after)

@@ -1,13 +1,25 @@
 """A phone's latency, measured for Bonnu's timed taps (webui/bonnu_timing.py): the phone times a few
 round trips of `GET /api/seat/ping` on join (and again now and then), then sends them to
 `POST /api/seat/latency`; half their median is the latency taken off each tap it makes. The host
-console shows each phone's latency."""
+console shows each phone's latency.
+
+`POST /api/seat/claim` is a Cut! or Bonnu! named by its cards (not by an option key: the key a
+phone holds names the top card it saw, and the card the player claims on may not have reached the
+referee yet). Stamped on receipt. With the camera running and the claim's cards not fitting the
+referee's top card, the camera has not confirmed the card yet: the claim waits for it
+(vision/phone_events.py), a 202, and goes in with its own stamp once the card is in, or to the host
+after WAIT_MS; otherwise it goes to the referee now (a 409 in its words when refused)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, current_app, g, jsonify
 
-from ..security import bad, body, seat_required
+from referee.cards import BonnuCard, CardError
+from referee.games.bonnu.events import BonnuClaimed, CutLaid
+from vision.phone_events import early, pile_top
+
+from ..night import Conflict
+from ..security import bad, body, field, idempotent, key_for_store, seat_required
 from ..sse import Message
 from .api import night
 
@@ -49,3 +61,35 @@ def latency():
         # the console shows it: the same nudge as a seat changing phones (no table state in it)
         n.broadcaster.publish(Message(None, "seats", {"seat": g.seat, "latency": True}))
     return jsonify({"seat": g.seat, "latency_ms": latency})
+
+
+CLAIMS = {"cut": CutLaid, "bonnu": BonnuClaimed}
+
+
+@bp.post("/api/seat/claim")
+@seat_required
+@idempotent
+def claim():
+    """`{"claim": "cut" | "bonnu", "cards": ["yellow:3", "white:3"]}`: this seat's claim, stamped now.
+    200: the referee has it (its answer); 202: it waits for the camera's card (`waits`, in words)."""
+    data = body()
+    kind = field(data, "claim", "str", choices=tuple(CLAIMS))
+    named = field(data, "cards", "list")
+    if not 1 <= len(named) <= 12:
+        raise bad("field 'cards' must name 1 to 12 cards")
+    try:
+        cards = tuple(BonnuCard.parse(c) for c in named)
+    except (CardError, AttributeError, TypeError) as exc:
+        raise bad(f"field 'cards' must name Bonnu cards like red:7: {exc}") from None
+    n = night()
+    if n.table is None or n.table.state.game != "bonnu":
+        raise Conflict("a Cut or Bonnu claim is made at a Bonnu table: none is running")
+    event = n.clock.stamp(CLAIMS[kind](g.seat, cards), g.seat)
+    camera = current_app.extensions.get("croupier_camera")
+    pipeline = getattr(camera, "pipeline", None)
+    if pipeline is not None and camera.running() and early(event, pile_top(n.table.state)):
+        got = pipeline.phone.post(event, f"seat {g.seat}")
+        return jsonify({"waits": True, "same_claim": got == "same claim",
+                        "words": "that claim is one made already (a double tap)" if got == "same claim" else
+                        "waiting for the camera to confirm the card it is about"}), 202
+    return jsonify(n.submit(event, key_for_store(), f"seat {g.seat}"))

@@ -4,7 +4,8 @@ The checks (`cut_refusal`, `cutter_refusal`, `bonnu_refusal`) answer None when a
 otherwise say why not, for the announcement. The timing (`window_ruling`, `shout_ruling`) compares
 stamps the table process put on events from one monotonic clock: a card's stamp is the capture time
 of the frame it was first seen in, a shout's the time the server received the tap; each comes with
-the latency to subtract (a phone's measured ping, the camera's frames until a card is confirmed).
+the latency to subtract (a phone's measured ping; the camera's half a frame period: a card lands on
+average half a frame before the frame that first sees it).
 Nothing here reads a clock: it only orders what it is given, so a replay rules the same.
 
 Stamps are float seconds; they are compared as whole microseconds (`_us`) so that 12.58 - 12.41 is
@@ -170,7 +171,8 @@ class _Timed:
 @dataclass(frozen=True)
 class CardTime(_Timed):
     """A card laid on the pile: the seat that laid it, the capture time of the frame it was first
-    seen in, and the camera's latency (frames until a card is confirmed, in seconds)."""
+    seen in, and the camera's latency: half a frame period, in seconds (it landed on average half a
+    frame before that frame; the frames it then took to be confirmed are not latency)."""
 
     seat: int
     observed: float

@@ -5,8 +5,8 @@ hand face up at the end of a Bonnu 100 round).
 Timing: the referee has no clock. Every card and shout below carries `at_ms`, the moment it
 happened on the table process's one monotonic clock, in milliseconds (a card: the capture time of
 the frame in which it was first seen on the pile; a shout: when the server received the tap), and
-`latency_ms`, the delay to take off (the phone's measured ping, or the camera's frames until a
-card is confirmed). The referee orders claims by `at_ms - latency_ms`, never by arrival. Whole
+`latency_ms`, the delay to take off (the phone's measured ping, or the camera's half a frame
+period: a card lands on average half a frame before the frame that first sees it). The referee orders claims by `at_ms - latency_ms`, never by arrival. Whole
 milliseconds keep the log exact: the same log always gives the same rulings.
 """
 

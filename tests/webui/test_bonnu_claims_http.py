@@ -1,0 +1,98 @@
+"""A Cut named by its cards on a web phone (`POST /api/seat/claim`, webui/blueprints/timing.py) while
+the camera runs and has not confirmed the card it cuts: a 202, the claim waits in the camera
+pipeline's queue (vision/phone_events.py) and goes in with its receive stamp once the card is in,
+or goes to the host after WAIT_MS; a double tap is one claim; without a camera it goes straight to
+the referee. The camera here is its pipeline's queue alone, driven as the pipeline's frames would."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from bonnu_kit import FakeTime, lead, open_night
+from dashboard_kit import Phone
+from referee.games.bonnu.events import CutLaid
+from vision.phone_events import WAIT_MS, PhoneClaims, pile_top, referee_submit
+from webui.bonnu_timing import TableClock
+from webui.camera import NightReferee
+
+CUT = {"claim": "cut", "cards": ["white:5", "black:5"]}  # Cleo's two 5s, on Ann's red:5
+
+
+class RunningCamera:
+    """What the claim endpoint asks of the camera: is it running, and its pipeline's phone queue."""
+
+    def __init__(self, night):
+        said: list = []
+        referee = NightReferee(night, "camera:test")
+        self.pipeline = SimpleNamespace(phone=PhoneClaims(referee_submit(referee, said),
+                                                          lambda: pile_top(night.table.state)))
+
+    def running(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def table(dash, dash_host, monkeypatch):
+    night = dash.extensions["croupier"]
+    clock = FakeTime()
+    night.clock = TableClock(now=clock)
+    tokens = open_night(night)
+    phones = {seat: Phone(dash) for seat in tokens}
+    for seat, token in tokens.items():
+        phones[seat].join(token)
+    camera = RunningCamera(night)
+    monkeypatch.setitem(dash.extensions, "croupier_camera", camera)
+    return night, phones, clock, camera.pipeline.phone
+
+
+def cuts(night) -> list:
+    return [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
+
+
+def test_a_cut_before_the_cameras_card_waits_then_goes_in_with_its_receive_stamp(table):
+    night, phones, clock, queue = table
+    clock.advance(12_000)
+    r = phones[3].post("/api/seat/claim", CUT, key="tap-1")       # Ann's red 5 is landing: not in yet
+    assert r.status_code == 202 and r.get_json()["waits"] is True, r.get_json()
+    assert phones[3].post("/api/seat/claim", CUT, key="tap-1").get_json() == r.get_json()  # the same request
+    assert cuts(night) == [] and queue.take_posted(now_ms=0) == [] and len(queue.waiting) == 1
+    lead(night, at_ms=11_900)                                     # the camera confirms the red 5
+    (went_in,) = queue.card_in()
+    assert cuts(night) == [went_in] and went_in.at_ms == 12_000    # stamped when the server received it
+    said = [a.text for a in night.table.announcements]
+    assert any("Cut by seat 3 at 12.00 s on red:5 (laid at 11.90 s): in time" in s for s in said), said
+    assert queue.waiting == [] and queue.to_host == []
+
+
+def test_a_double_tap_while_waiting_is_one_claim(table):
+    night, phones, clock, queue = table
+    first = phones[3].post("/api/seat/claim", CUT, key="tap-1")
+    clock.advance(120)
+    again = phones[3].post("/api/seat/claim", CUT, key="tap-2")   # a second tap, its own key
+    assert first.status_code == again.status_code == 202 and again.get_json()["same_claim"] is True
+    queue.take_posted(now_ms=0)
+    lead(night)
+    assert len(queue.card_in()) == 1 and len(cuts(night)) == 1
+
+
+def test_a_claim_the_camera_never_makes_possible_goes_to_the_host(table):
+    night, phones, clock, queue = table
+    assert phones[3].post("/api/seat/claim", CUT).status_code == 202
+    queue.take_posted(now_ms=1_000)
+    assert queue.due(1_000 + WAIT_MS - 1) == []
+    (late,) = queue.due(1_000 + WAIT_MS)
+    assert queue.to_host == [late] and "seat 3's phone" in queue.question(late) and cuts(night) == []
+
+
+def test_a_claim_that_fits_or_without_a_camera_goes_straight_to_the_referee(table, dash, monkeypatch):
+    night, phones, clock, queue = table
+    lead(night)
+    r = phones[3].post("/api/seat/claim", CUT)                    # fits the red 5: no waiting
+    assert r.status_code == 200 and len(cuts(night)) == 1 and not queue.inbox
+    monkeypatch.setitem(dash.extensions, "croupier_camera", None)
+    other = phones[2].post("/api/seat/claim", {"claim": "cut", "cards": ["blue:5", "yellow:5"]})
+    assert other.status_code == 200 and len(cuts(night)) == 2     # Ben cuts Cleo's 5s: straight in
+    bad = phones[2].post("/api/seat/claim", {"claim": "cut", "cards": ["KH"]})
+    assert bad.status_code == 400 and "Bonnu cards" in bad.get_json()["error"]
