@@ -29,6 +29,7 @@ from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import Observation
+from .orientation import RereadMemory
 from .tracking import TableDetection, Tracker, TrackerConfig
 from .uniqueness import tracker_claims, unique_cards
 
@@ -176,6 +177,10 @@ class Pipeline:
         self.recogniser = recogniser
         # the real recogniser (not a test double) reads each corner index once while it lies still
         self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
+        if self.reader is not recogniser:  # an unread face is re-read turned upright once, when it lies still
+            # (set on the wrapper only: the recogniser itself may serve other pipelines and photos)
+            self.reader.reread_memory = RereadMemory()
+            self.reader.reread_still = lambda box: not self.gate.moving_at(box)
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
