@@ -50,7 +50,8 @@ def face_turn(crop: np.ndarray) -> tuple[float, tuple[float, float], tuple[float
     c = max(contours, key=cv2.contourArea)
     (cx, cy), (rw, rh), _ = rect = cv2.minAreaRect(c)
     short, long_ = sorted((rw, rh))
-    if short < 8 or not ASPECTS[0] <= long_ / short <= ASPECTS[1] or rw * rh < 0.3 * h * w:
+    # (an outline filling the whole crop is the crop's own edge: noise or a patterned table, no card)
+    if short < 8 or not ASPECTS[0] <= long_ / short <= ASPECTS[1] or not 0.3 * h * w <= rw * rh <= 0.95 * h * w:
         return None
     p = cv2.boxPoints(rect)  # (any OpenCV angle convention: the longer edge's own direction)
     e1, e2 = p[1] - p[0], p[2] - p[1]
