@@ -153,3 +153,21 @@ def _scene(code, turn, seed):
 def test_a_card_is_read_at_any_turn(rec, code, turn):
     cards = rec.recognise(_scene(code, turn, seed=3))
     assert [c.identity for c in cards if c.face_up and c.identity] == [code]
+
+
+@pytest.mark.parametrize("turn", [120, 300])
+def test_reorient_reads_a_card_the_plain_look_leaves_unread(rec, turn):
+    """The queen of hearts at 120 / 300 degrees in a style no shipped detector trained on, on the
+    held-out background family: the shipped models' plain look finds its face but reads no index."""
+    from vision.synth.backgrounds import HELD_OUT_FAMILIES
+    from vision.synth.faces import PROC_SPECS, FaceCache, ProceduralStyle
+    from vision.synth.scene import render_scene
+
+    frame, _ = render_scene(100, [ProceduralStyle(PROC_SPECS["proc_lib_sans"])], [], HELD_OUT_FAMILIES,
+                            FaceCache(300), size=(1280, 720), codes=["QH"], angles=[turn], card_h=0.35)
+    try:
+        rec.reorient = False
+        assert "QH" not in [c.identity for c in rec.recognise(frame)]
+    finally:
+        rec.reorient = True
+    assert [c.identity for c in rec.recognise(frame) if c.identity] == ["QH"]
