@@ -115,7 +115,7 @@ def table(out: dict) -> str:
         n = off.get("cards", 0)
 
         def row(m, found=True):
-            cells = ([f"{m.get('found', 0):>6}"] if found else []) + [f"{m.get(k, 0):>6}" for k in ("right", "wrong", "unread")]
+            cells = [f"{m.get(k, 0):>6}" for k in (("found",) if found else ()) + ("right", "wrong", "unread")]
             return " ".join(cells + [f"{m.get('right', 0) / max(1, n):>6.3f}"])
         lines.append(f"{b:>6} {n:>6} | {row(off)} | {row(on, False)}")
     for m in ("off", "on"):

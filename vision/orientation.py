@@ -62,9 +62,9 @@ def face_turn(crop: np.ndarray) -> tuple[float, tuple[float, float], tuple[float
 
 
 def turned_tiles(frame: np.ndarray, box) -> tuple[np.ndarray, int, tuple[float, float]]:
-    """(2 x 2 canvas, tile side, the card's width and height in the first tile) for face box `box`: the card cut out of
-    the frame upright (its long side vertical), then turned a quarter turn more in each tile
-    (clockwise on screen: tiles top-left, top-right, bottom-left, bottom-right)."""
+    """(2 x 2 canvas, tile side, the card's width and height in the first tile) for face box `box`:
+    the card cut out of the frame upright (its long side vertical), then turned a quarter turn more
+    in each tile (clockwise on screen: tiles top-left, top-right, bottom-left, bottom-right)."""
     x0, y0, x1, y1 = (float(v) for v in box)
     mx, my = 0.08 * (x1 - x0), 0.08 * (y1 - y0)
     ix0, iy0 = max(0, int(x0 - mx)), max(0, int(y0 - my))
