@@ -118,21 +118,35 @@ def reread_face(rec, frame: np.ndarray, box) -> tuple[str, float, tuple] | None:
 
 
 class RereadMemory:
-    """The camera path's re-reads, one per face while it lies still: each face box's result (an
-    identity read, or None) kept while a face box is found again at its place (IoU >= min_iou)
-    looking the same (mean grey difference of a 12 x 12 thumbnail <= max_diff); forgotten after
-    `max_idle` looks without it."""
+    """The camera path's re-reads, one per face while it lies still. A face is re-read only once its
+    box has come to rest (`settled`: an unread face box at nearly the same place, IoU >= settle_iou,
+    in one of the last `settle_looks` looks: a card sliding in changes its box every look); its result
+    (an identity read, or None) is kept while a face box is found again at its place (IoU >= min_iou)
+    looking the same (mean grey difference of a 12 x 12 thumbnail <= max_diff: the demo video's
+    compression alone moves an unchanged card's by 6-12, a card dealt over it by 20-60); forgotten
+    after `max_idle` looks without it."""
 
-    def __init__(self, min_iou: float = 0.7, max_diff: float = 6.0, max_idle: int = 30):
+    def __init__(self, min_iou: float = 0.7, max_diff: float = 14.0, max_idle: int = 30,
+                 settle_iou: float = 0.85, settle_looks: int = 3):
         self.min_iou, self.max_diff, self.max_idle = min_iou, max_diff, max_idle
+        self.settle_iou, self.settle_looks = settle_iou, settle_looks
         self._entries: list = []  # [box, thumbnail, result, last look]
+        self._sightings: list = []  # (box, look) of the unread faces of the last looks
         self._look = 0
         self.rereads = self.hits = 0
+
+    def settled(self, box) -> bool:
+        """Was this unread face seen at (nearly) this place in one of the last looks? It is noted now."""
+        box = tuple(float(v) for v in box)
+        seen = any(n < self._look and _iou(b, box) >= self.settle_iou for b, n in self._sightings)
+        self._sightings.append((box, self._look))
+        return seen
 
     def tick(self) -> None:
         """A new look began."""
         self._look += 1
         self._entries = [e for e in self._entries if e[3] >= self._look - self.max_idle]
+        self._sightings = [x for x in self._sightings if x[1] >= self._look - self.settle_looks]
 
     @staticmethod
     def _thumb(frame, box):
@@ -164,8 +178,9 @@ class RereadMemory:
 def reorient_cards(rec, frame: np.ndarray, cards: list, memory: RereadMemory | None = None,
                    still=None) -> list:
     """cards with each unread face re-read (`reread_face`); an identity already named by as many
-    cards of the look as the deck holds is not given again. memory: keep re-reads per face (camera
-    path); still(box): may this face be re-read now (not moving)? None: always."""
+    cards of the look as the deck holds is not given again. memory: keep re-reads per face, and
+    re-read only faces at rest (camera path); still(box): may this face be re-read now (nothing
+    moving over it)? None: always."""
     if memory is not None:
         memory.tick()
     if not any(c.face_up and c.identity is None for c in cards):
@@ -179,7 +194,8 @@ def reorient_cards(rec, frame: np.ndarray, cards: list, memory: RereadMemory | N
     for c in cards:
         if c.face_up and c.identity is None:
             known, got = memory.recall(frame, c.box) if memory is not None else (False, None)
-            if not known and (still is None or still(c.box)):
+            at_rest = memory is None or memory.settled(c.box)  # (each sighting noted, a remembered one too)
+            if not known and at_rest and (still is None or still(c.box)):
                 got = reread_face(rec, frame, c.box)
                 if memory is not None:
                     memory.remember(frame, c.box, got)

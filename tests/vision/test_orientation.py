@@ -96,16 +96,30 @@ def test_a_moving_card_is_not_reread():
     frame, box = _card_frame(30)
     rec = FakeRec([(0, (0, -40), "QH", 0.95)])
     memory = RereadMemory()
-    out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: False)
-    assert out[0].identity is None and rec.looks == 0 and memory.rereads == 0
+    for _ in range(3):  # something moves over it (the motion gate says so)
+        out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: False)
+        assert out[0].identity is None
+    assert rec.looks == 0 and memory.rereads == 0
     out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: True)  # it came to rest
     assert out[0].identity == "QH" and rec.looks == 1
+
+
+def test_a_sliding_card_is_not_reread_until_its_box_rests():
+    frame, box = _card_frame(30, size=(900, 480))
+    rec = FakeRec([(0, (0, -40), "QH", 0.95)])
+    memory = RereadMemory()
+    for k in range(4):  # its box a fifth of its width further on at each look
+        moved = (box[0] + 30 * k, box[1], box[2] + 30 * k, box[3])
+        assert reorient_cards(rec, frame, [_unread(moved)], memory)[0].identity is None
+    assert rec.looks == 0
+    assert reorient_cards(rec, frame, [_unread(moved)], memory)[0].identity == "QH"  # where it stopped
 
 
 def test_memory_reads_a_still_face_once():
     frame, box = _card_frame(30)
     rec = FakeRec([(0, (0, -40), "QH", 0.95)])
     memory = RereadMemory()
+    assert reorient_cards(rec, frame, [_unread(box)], memory)[0].identity is None  # (just arrived)
     for _ in range(5):
         out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: True)
         assert out[0].identity == "QH"
