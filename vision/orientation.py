@@ -120,27 +120,29 @@ def reread_face(rec, frame: np.ndarray, box) -> tuple[str, float, tuple] | None:
 class RereadMemory:
     """The camera path's re-reads, one per face while it lies still. A face is re-read only once its
     box has come to rest (`settled`: an unread face box at nearly the same place, IoU >= settle_iou,
-    in one of the last `settle_looks` looks: a card sliding in changes its box every look); its result
-    (an identity read, or None) is kept while a face box is found again at its place (IoU >= min_iou)
-    looking the same (mean grey difference of a 12 x 12 thumbnail <= max_diff: the demo video's
-    compression alone moves an unchanged card's by 6-12, a card dealt over it by 20-60); forgotten
-    after `max_idle` looks without it."""
+    in `settle_seen` of the last `settle_looks` looks: a card sliding in changes its box every look,
+    and one the plain look misses as it lands it mostly reads a look or two later); its result (an
+    identity read, or None) is kept while a face box is found again at its place (IoU >= min_iou)
+    looking about the same (mean grey difference of a 12 x 12 thumbnail <= max_diff: on the demo
+    video compression and the dealer's shadow moved an unchanged card's by 6-20, a card dealt over it
+    by 30-60); forgotten after `max_idle` looks without it. On the demo video: 304 re-reads with one
+    earlier sighting and a tolerance of 6, 57 with these settings."""
 
-    def __init__(self, min_iou: float = 0.7, max_diff: float = 14.0, max_idle: int = 30,
-                 settle_iou: float = 0.85, settle_looks: int = 3):
+    def __init__(self, min_iou: float = 0.7, max_diff: float = 20.0, max_idle: int = 30,
+                 settle_iou: float = 0.85, settle_looks: int = 4, settle_seen: int = 2):
         self.min_iou, self.max_diff, self.max_idle = min_iou, max_diff, max_idle
-        self.settle_iou, self.settle_looks = settle_iou, settle_looks
+        self.settle_iou, self.settle_looks, self.settle_seen = settle_iou, settle_looks, settle_seen
         self._entries: list = []  # [box, thumbnail, result, last look]
         self._sightings: list = []  # (box, look) of the unread faces of the last looks
         self._look = 0
         self.rereads = self.hits = 0
 
     def settled(self, box) -> bool:
-        """Was this unread face seen at (nearly) this place in one of the last looks? It is noted now."""
+        """Was this unread face seen at (nearly) this place in enough of the last looks? (Noted now.)"""
         box = tuple(float(v) for v in box)
-        seen = any(n < self._look and _iou(b, box) >= self.settle_iou for b, n in self._sightings)
+        seen = {n for b, n in self._sightings if n < self._look and _iou(b, box) >= self.settle_iou}
         self._sightings.append((box, self._look))
-        return seen
+        return len(seen) >= self.settle_seen
 
     def tick(self) -> None:
         """A new look began."""
