@@ -103,6 +103,7 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
             "index_reads_run": getattr(p.reader, "misses", None), "reorient": reorient,
             "face_rereads": getattr(getattr(p.reader, "reread_memory", None), "rereads", None),
             "face_rereads_remembered": getattr(getattr(p.reader, "reread_memory", None), "hits", None),
+            "face_rereads_seconds": round(getattr(getattr(p.reader, "reread_memory", None), "seconds", 0.0), 3),
             "onnxruntime_threads": "1 per session (Recogniser.from_models default)"}
     ul = {"frames": n, "seconds": round(t_ul + t_dec, 2), "fps": round(n / (t_ul + t_dec), 2), "weights": what} \
         if model is not None else None
@@ -182,7 +183,8 @@ def main(argv=None) -> int:
     print(f"pipeline     {pipe['fps']:7.2f} frames/s  ({pipe['frames']} frames in {pipe['seconds']} s, everything; "
           f"recogniser looked at {pipe['recognised_frames']} frames, stride {args.stride}; index reads reused "
           f"{pipe['index_reads_reused']}, run {pipe['index_reads_run']}; reorient {'on' if pipe['reorient'] else 'off'}"
-          f" (faces re-read {pipe['face_rereads']}, re-reads remembered {pipe['face_rereads_remembered']}); "
+          f" (faces re-read {pipe['face_rereads']} in {pipe['face_rereads_seconds']} s, re-reads remembered "
+          f"{pipe['face_rereads_remembered']}); "
           f"ONNX Runtime 1 thread per session)")
     if ul:
         print(f"ultralytics  {ul['fps']:7.2f} frames/s  (predict only; {ul['weights']})")
