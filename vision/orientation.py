@@ -11,9 +11,9 @@ in-deck read at or above the recogniser's threshold.
 
 A look (`Recogniser.recognise`, setting `reorient`) re-reads every unread face: a photo is looked
 at once. On the camera path the same face lies still for many looks: `RereadMemory` keeps each
-face's re-read while its box stays put and looks the same, and a face the motion gate sees moving
-is not re-read at all (it is looked at again once it comes to rest), so a card costs one re-read,
-not one per frame.
+face's re-read while its box stays put and looks the same, and a face the motion gate sees moving,
+or whose box has not yet stayed put for a couple of looks, is not re-read (it is, once it comes to
+rest), so a card costs one re-read, not one per frame.
 """
 
 from __future__ import annotations
