@@ -24,6 +24,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from .boxes import iou
 from .labels import IDENTITIES, INDEX, NONE_CLASS
 from .uniqueness import top_reads
 
@@ -146,7 +147,7 @@ class RereadMemory:
     def settled(self, box) -> bool:
         """Was this unread face seen at (nearly) this place in enough of the last looks? (Noted now.)"""
         box = tuple(float(v) for v in box)
-        seen = {n for b, n in self._sightings if n < self._look and _iou(b, box) >= self.settle_iou}
+        seen = {n for b, n in self._sightings if n < self._look and iou(b, box) >= self.settle_iou}
         self._sightings.append((box, self._look))
         return len(seen) >= self.settle_seen
 
@@ -167,7 +168,7 @@ class RereadMemory:
     def recall(self, frame, box):
         """(True, result) when this face was re-read here and looks the same; else (False, None)."""
         for e in self._entries:
-            if _iou(e[0], box) >= self.min_iou:
+            if iou(e[0], box) >= self.min_iou:
                 now = self._thumb(frame, box)
                 if now is not None and e[1] is not None and \
                         cv2.norm(now, e[1], cv2.NORM_L1) <= self.max_diff * now.size:
@@ -178,7 +179,7 @@ class RereadMemory:
 
     def remember(self, frame, box, result) -> None:
         box = tuple(float(v) for v in box)
-        self._entries = [e for e in self._entries if _iou(e[0], box) < self.min_iou]
+        self._entries = [e for e in self._entries if iou(e[0], box) < self.min_iou]
         self._entries.append([box, self._thumb(frame, box), result, self._look])
         self.rereads += 1
 
@@ -187,8 +188,8 @@ def reorient_cards(rec, frame: np.ndarray, cards: list, memory: RereadMemory | N
                    still=None) -> list:
     """cards with each unread face re-read (`reread_face`); an identity already named by as many
     cards of the look as the deck holds is not given again. memory: keep re-reads per face, and
-    re-read only faces at rest (camera path); still(box): may this face be re-read now (nothing
-    moving over it)? None: always."""
+    re-read only faces at rest (camera path); still(frame, card): may this face be re-read now
+    (nothing moving over it: the camera path's own checks)? None: always."""
     if memory is not None:
         memory.tick()
     if not any(c.face_up and c.identity is None for c in cards):
@@ -203,7 +204,7 @@ def reorient_cards(rec, frame: np.ndarray, cards: list, memory: RereadMemory | N
         if c.face_up and c.identity is None:
             known, got = memory.recall(frame, c.box) if memory is not None else (False, None)
             at_rest = memory is None or memory.settled(c.box)  # (each sighting noted, a remembered one too)
-            if not known and at_rest and (still is None or still(c.box)):
+            if not known and at_rest and (still is None or still(frame, c)):
                 t0 = time.perf_counter()
                 got = reread_face(rec, frame, c.box)
                 if memory is not None:
@@ -214,13 +215,6 @@ def reorient_cards(rec, frame: np.ndarray, cards: list, memory: RereadMemory | N
                 c = replace(c, identity=got[0], confidence=got[1], reads=got[2])
         out.append(c)
     return out
-
-
-def _iou(a, b) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    return inter / max(1e-6, (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
 __all__ = ["RereadMemory", "face_turn", "reorient_cards", "reread_face", "turned_tiles"]

@@ -97,7 +97,7 @@ class Recogniser:
         self.max_outside = 0.5
         # a face box left unread is read again from its card turned upright, at each quarter turn
         # (vision/orientation.py: upside-down and slanted cards); the camera path (vision/pipeline.py)
-        # sets reread_memory (one re-read per face while it lies still) and reread_still (not moving)
+        # sets reread_memory (one re-read per face while it lies still) and reread_still(frame, card)
         self.reorient = True
         self.reread_memory = None
         self.reread_still = None

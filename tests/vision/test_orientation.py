@@ -97,10 +97,10 @@ def test_a_moving_card_is_not_reread():
     rec = FakeRec([(0, (0, -40), "QH", 0.95)])
     memory = RereadMemory()
     for _ in range(3):  # something moves over it (the motion gate says so)
-        out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: False)
+        out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda f, c: False)
         assert out[0].identity is None
     assert rec.looks == 0 and memory.rereads == 0
-    out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: True)  # it came to rest
+    out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda f, c: True)  # it came to rest
     assert out[0].identity == "QH" and rec.looks == 1
 
 
@@ -123,13 +123,13 @@ def test_memory_reads_a_still_face_once():
     for _ in range(2):  # (just arrived: not yet at rest)
         assert reorient_cards(rec, frame, [_unread(box)], memory)[0].identity is None
     for _ in range(5):
-        out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda b: True)
+        out = reorient_cards(rec, frame, [_unread(box)], memory, still=lambda f, c: True)
         assert out[0].identity == "QH"
     assert rec.looks == 1 and memory.rereads == 1 and memory.hits == 4
     # a different card put down at the same place looks different: read again
     other, _ = _card_frame(30)
     other[int(box[1]):int(box[3]), int(box[0]):int(box[2])] //= 3
-    reorient_cards(rec, other, [_unread(box)], memory, still=lambda b: True)
+    reorient_cards(rec, other, [_unread(box)], memory, still=lambda f, c: True)
     assert rec.looks == 2
     # ... and an unsure re-read is remembered too (not tried again every look)
     rec2, m2 = FakeRec([(0, (0, -40), "QH", 0.5)]), RereadMemory()
