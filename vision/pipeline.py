@@ -25,11 +25,11 @@ from .adapter import Adapter
 from .calibration import Calibration
 from .deck import DECKS, game_deck
 from .backs import BackLook, FaceLook, paper_share
-from .boxes import inside, iou
+from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import Observation
-from .orientation import RereadMemory
+from .orientation import RereadMemory, camera_check
 from .tracking import TableDetection, Tracker, TrackerConfig
 from .uniqueness import tracker_claims, unique_cards
 
@@ -177,10 +177,6 @@ class Pipeline:
         self.recogniser = recogniser
         # the real recogniser (not a test double) reads each corner index once while it lies still
         self.reader = CachedReads(recogniser) if cache_reads and _is_recogniser(recogniser) else recogniser
-        if self.reader is not recogniser:  # an unread face is re-read turned upright once, when it lies still
-            # (set on the wrapper only: the recogniser itself may serve other pipelines and photos)
-            self.reader.reread_memory = RereadMemory()
-            self.reader.reread_still = self._worth_rereading
         self.calibration = calibration or Calibration()
         self.tracker = tracker or Tracker(TrackerConfig(card_size=self.calibration.zones.card_size))
         self.adapter = adapter or Adapter()
@@ -214,6 +210,10 @@ class Pipeline:
         self.started = time.monotonic()
         self._game = None  # the game whose deck the recogniser was last told (`_follow_deck`)
         self.renamed = 0  # reads given up or re-read because another card held their identity
+        if self.reader is not recogniser:  # an unread face is re-read turned upright once, when it lies still
+            # (set on the wrapper only: the recogniser itself may serve other pipelines and photos)
+            self.reader.reread_memory = RereadMemory()
+            self.reader.reread_still = camera_check(self.gate, self.faces, self.tracker)
 
     # ----------------------------------------------------------------------------- frames
     def _host_until(self, t: float) -> tuple[list, list, list]:
@@ -390,16 +390,6 @@ class Pipeline:
         over = _inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
         self._found = [c for c, v in zip(found, over) if v < 0.5]  # (only these are new to this look)
         return kept + self._found
-
-    def _worth_rereading(self, image, card) -> bool:
-        """May this unread face be re-read turned upright (vision/orientation.py) now? Not while
-        something moves over it, not where the tracker has named the card lying there (its unread look,
-        a hand's shadow or the card dealt half over it, says nothing new), not when it is no paper
-        (chips in the pot: `FaceLook` drops it). Demo video: 57 re-reads without the last two, 18 with."""
-        if self.gate.moving_at(card.box) or (self.faces is not None and self.faces.not_paper(image, card)):
-            return False
-        return not any(t.identity and t.up and t.box is not None and iou(t.box, card.box) >= 0.7
-                       for t in self.tracker.tracks.values())
 
     def _white(self) -> float:
         return self.faces.white if self.faces is not None else FaceLook().white

@@ -187,3 +187,20 @@ def test_reorient_reads_a_card_the_plain_look_leaves_unread(rec, turn):
     finally:
         rec.reorient = True
     assert [c.identity for c in rec.recognise(frame) if c.identity] == ["QH"]
+
+
+def test_camera_check_skips_moving_faces_and_cards_the_tracker_named():
+    from types import SimpleNamespace
+
+    from vision.orientation import camera_check
+
+    moving = set()
+    gate = SimpleNamespace(moving_at=lambda box: tuple(box) in moving)
+    named = SimpleNamespace(identity="QH", up=True, box=(100.0, 100.0, 200.0, 240.0))
+    tracker = SimpleNamespace(tracks={1: named})
+    check = camera_check(gate, None, tracker)
+    here, there = _unread((102, 101, 201, 239)), _unread((400, 100, 500, 240))
+    assert not check(None, here)  # the tracker has named the card lying there
+    assert check(None, there)
+    moving.add(there.box)
+    assert not check(None, there)
