@@ -17,7 +17,8 @@ Ratio = pipeline fps / ultralytics fps (goal >= 2). The pipeline does not run it
 every frame (vision/gating.py): an unchanged table is re-read every 10th frame, a moving one every
 frame (--stride 2: every other one) but only where the picture changed (region looks; --no-regions: the
 whole frame), and index reads whose pixels did not change are reused; the printed "looked at" count says
-how many frames it read. Threads: ONNX Runtime one per session (the
+how many frames it read. A face left unread is re-read turned upright once while it lies still
+(vision/orientation.py; --no-reorient: never). Threads: ONNX Runtime one per session (the
 Recogniser default), torch as printed; both loops run in this one process, alternating.
 Latency: frames from a card coming to rest (ground truth) to its observation (goal <= 3).
 Accuracy: missed, wrong and extra card observations per 100 dealt cards (goal 0), and whether
@@ -37,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int | None, imgsz: int, block: int = 40,
-                    stride: int = 1, regions: bool = True, peer: bool = True):
+                    stride: int = 1, regions: bool = True, peer: bool = True, reorient: bool = True):
     """Both loops over the same decoded frames, block by block (the same machine load for both):
     the croupier pipeline (markers, recogniser, tracker, adapter, referee) and plain ultralytics
     `predict`. Decoding is timed once and added to both."""
@@ -53,8 +54,9 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
     stem = video.with_suffix("")
     script = DealScript.load(f"{stem}.script.jsonl")
     zones = ZoneMap.load(f"{stem}.zones.json")
-    p = Pipeline(Recogniser.from_models(models), Calibration(zones), host_events=script.host_events(), stride=stride,
-                 regions=regions)
+    rec = Recogniser.from_models(models)
+    rec.reorient = reorient  # unread faces re-read turned upright (vision/orientation.py)
+    p = Pipeline(rec, Calibration(zones), host_events=script.host_events(), stride=stride, regions=regions)
     try:
         if not peer:
             raise ImportError
@@ -98,7 +100,10 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
     pipe = {"frames": n, "seconds": round(t_pipe + t_dec, 2), "fps": round(n / (t_pipe + t_dec), 2),
             "recognised_frames": p.frames - p.skipped, "looks": p.status()["looks"], "ms_per_frame_median": p.status()["ms_per_frame"],
             "stride": stride, "index_reads_reused": getattr(p.reader, "hits", None),
-            "index_reads_run": getattr(p.reader, "misses", None),
+            "index_reads_run": getattr(p.reader, "misses", None), "reorient": reorient,
+            "face_rereads": getattr(getattr(p.reader, "reread_memory", None), "rereads", None),
+            "face_rereads_remembered": getattr(getattr(p.reader, "reread_memory", None), "hits", None),
+            "face_rereads_seconds": round(getattr(getattr(p.reader, "reread_memory", None), "seconds", 0.0), 3),
             "onnxruntime_threads": "1 per session (Recogniser.from_models default)"}
     ul = {"frames": n, "seconds": round(t_ul + t_dec, 2), "fps": round(n / (t_ul + t_dec), 2), "weights": what} \
         if model is not None else None
@@ -149,6 +154,8 @@ def main(argv=None) -> int:
     ap.add_argument("--no-regions", action="store_true",
                     help="pipeline option: every look covers the whole frame (not only where it changed)")
     ap.add_argument("--no-peer", action="store_true", help="skip the ultralytics loop (accuracy only)")
+    ap.add_argument("--no-reorient", action="store_true",
+                    help="recogniser option: an unread face is not read again turned upright")
     ap.add_argument("--out", type=Path, default=ROOT / "build/bench/pipeline.json")
     ap.add_argument("--oracle", type=int, default=0, metavar="N",
                     help="also score the tracker+adapter alone on N re-rendered demo hands (oracle detections)")
@@ -160,7 +167,8 @@ def main(argv=None) -> int:
 
     p, script, pipe, ul, why = run_interleaved(args.video, args.models, args.weights,
                                                args.frames, args.imgsz, stride=args.stride,
-                                               regions=not args.no_regions, peer=not args.no_peer)
+                                               regions=not args.no_regions, peer=not args.no_peer,
+                                               reorient=not args.no_reorient)
     truth = json.loads(Path(f"{args.video.with_suffix('')}.truth.json").read_text())
     res = {"video": str(args.video), "pipeline": pipe, "ultralytics": ul or why}
     if not args.frames:
@@ -174,7 +182,10 @@ def main(argv=None) -> int:
 
     print(f"pipeline     {pipe['fps']:7.2f} frames/s  ({pipe['frames']} frames in {pipe['seconds']} s, everything; "
           f"recogniser looked at {pipe['recognised_frames']} frames, stride {args.stride}; index reads reused "
-          f"{pipe['index_reads_reused']}, run {pipe['index_reads_run']}; ONNX Runtime 1 thread per session)")
+          f"{pipe['index_reads_reused']}, run {pipe['index_reads_run']}; reorient {'on' if pipe['reorient'] else 'off'}"
+          f" (faces re-read {pipe['face_rereads']} in {pipe['face_rereads_seconds']} s, re-reads remembered "
+          f"{pipe['face_rereads_remembered']}); "
+          f"ONNX Runtime 1 thread per session)")
     if ul:
         print(f"ultralytics  {ul['fps']:7.2f} frames/s  (predict only; {ul['weights']})")
         print(f"ratio        {res.get('ratio')}  (goal >= 2)")

@@ -145,14 +145,18 @@ class FaceLook:
         judged = None if judge is None else {id(c) for c in judge}
         out = []
         for c in cards:
-            if c.face_up and c.identity is None and 0 < c.detector_confidence < self.sure \
-                    and (judged is None or id(c) in judged):
-                share = paper_share(image, c.box, self.white)
-                if share is not None and share < self.min_paper:
-                    self.dropped += 1
-                    continue
+            if (judged is None or id(c) in judged) and self.not_paper(image, c):
+                self.dropped += 1
+                continue
             out.append(c)
         return out
+
+    def not_paper(self, image: np.ndarray, c) -> bool:
+        """Is card c an unread, unsure "face" that is mostly not paper (`keep` drops it)?"""
+        if not (c.face_up and c.identity is None and 0 < c.detector_confidence < self.sure):
+            return False
+        share = paper_share(image, c.box, self.white)
+        return share is not None and share < self.min_paper
 
 
 __all__ = ["BackLook", "FaceLook", "back_histogram", "paper_share"]

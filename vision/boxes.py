@@ -8,3 +8,11 @@ def inside(inner, outer) -> float:
     ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
     iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
     return ix * iy / max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]))
+
+
+def iou(a, b) -> float:
+    """Intersection over union of two boxes."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    return inter / max(1e-6, (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)

@@ -28,8 +28,9 @@ from .backs import BackLook, FaceLook, paper_share
 from .boxes import inside
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
-from .phone_events import PhoneClaims, pile_top, referee_submit
 from .observations import DEALT, Observation
+from .orientation import RereadMemory, camera_check
+from .phone_events import PhoneClaims, pile_top, referee_submit
 from .tracking import TableDetection, Tracker, TrackerConfig
 from .uniqueness import tracker_claims, unique_cards
 
@@ -213,6 +214,10 @@ class Pipeline:
         self.started = time.monotonic()
         self._game = None  # the game whose deck the recogniser was last told (`_follow_deck`)
         self.renamed = 0  # reads given up or re-read because another card held their identity
+        if self.reader is not recogniser:  # an unread face is re-read turned upright once, when it lies still
+            # (set on the wrapper only: the recogniser itself may serve other pipelines and photos)
+            self.reader.reread_memory = RereadMemory()
+            self.reader.reread_still = camera_check(self.gate, self.faces, self.tracker)
 
     # ----------------------------------------------------------------------------- frames
     def _host_until(self, t: float) -> tuple[list, list, list]:

@@ -36,6 +36,7 @@ from .labels import BACK, DETECTOR_CLASSES, FACE, INDEX, NONE_CLASS
 from .model_files import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, FAST_DETECTOR_FILE, FP32_ENV,
                           TEMPLATES_FILE, ModelError, default_model_dir, detector_imgsz, file_sha256, load_stage,
                           load_templates)
+from .orientation import reorient_cards
 
 
 def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
@@ -94,6 +95,12 @@ class Recogniser:
         # frames at a Boonaken / euchre table, the cards outside the deck left in: 0.5 named 6 -> 0 /
         # 11 -> 1 cards wrong for 2 / 2 fewer read right (bench/recognition.py --decks, models/README.md)
         self.max_outside = 0.5
+        # a face box left unread is read again from its card turned upright, at each quarter turn
+        # (vision/orientation.py: upside-down and slanted cards); the camera path (vision/pipeline.py)
+        # sets reread_memory (one re-read per face while it lies still) and reread_still(frame, card)
+        self.reorient = True
+        self.reread_memory = None
+        self.reread_still = None
 
     @property
     def deck(self) -> str:
@@ -370,7 +377,10 @@ class Recogniser:
         corner = _corner_matrix(face_boxes, np.array([b for _, b in idx], np.float64).reshape(-1, 4))
         # (restricted again: reads cached by the camera path may have been taken under another deck)
         probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
-        return assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
+        cards = assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
+        if self.reorient:
+            cards = reorient_cards(self, frame, cards, self.reread_memory, self.reread_still)
+        return cards
 
 
 def load_frame(frame) -> np.ndarray:

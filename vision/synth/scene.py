@@ -173,14 +173,16 @@ def _markers(rng, frame, Hcam, short):
 
 def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache: FaceCache,
                  size=None, n_cards: int | None = None, closeup_p: float = 0.1, codes=None,
-                 clean: bool = False, table: bool = False, card_h: float | None = None):
+                 clean: bool = False, table: bool = False, card_h: float | None = None, angles=None):
     """Returns (frame RGB uint8, [CardTruth]). backs: list of Paths (artwork) or None (procedural).
     codes: force these identities face up (in order), for tests; clean: no photometric damage.
     table: a stud game's table (more, fuller groups; most rows are stud rows, and most of those
     deal like stud: the first two cards and the seventh face down, so rows of overlapping backs,
     which the first detectors missed most, are common). table=False draws exactly what it always
     did for a seed. card_h: with codes, the cards' height as a share of the frame's short side (a
-    deck laid out in rows must fit the frame; default drawn at random, as it always was)."""
+    deck laid out in rows must fit the frame; default drawn at random, as it always was). angles: with
+    codes, each card's turn in the plane in degrees (clockwise on screen; default a small random tilt,
+    drawn as it always was)."""
     rng = np.random.default_rng(seed)
     W, H = size or _pick(rng, SIZES)
     fam = family_pool[int(rng.integers(0, len(family_pool)))]
@@ -204,8 +206,9 @@ def render_scene(seed: int, styles: list[Style], backs: list, family_pool, cache
         cw = ch / ASPECT
         cols = max(1, int(W // (cw * 1.4)))
         for i, c in enumerate(codes):
-            placements.append(((i % cols + 0.7) * cw * 1.4, (i // cols + 0.6) * ch * 1.25,
-                               rng.normal(0, 0.1), True, c, 1.0))
+            tilt = rng.normal(0, 0.1)  # (drawn also when angles are given: the seed's other draws stay)
+            a = np.radians(angles[i]) if angles is not None else tilt
+            placements.append(((i % cols + 0.7) * cw * 1.4, (i // cols + 0.6) * ch * 1.25, a, True, c, 1.0))
     else:
         budget = n_cards or int(rng.integers(6, 22) if table else rng.integers(1, 15))
         groups = 1 if closeup else int(rng.integers(2, 6) if table else rng.integers(1, 4))
