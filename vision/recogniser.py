@@ -27,7 +27,9 @@ import cv2
 import numpy as np
 
 from .assembly import CardDetection, assemble_cards
+from .card_shape import CardShapeRule
 from .corners import _corner_matrix, _same_card_corner
+from .crop_contrast import DimStretch
 from .crops import crop_square, to_input
 from .deck import DEFAULT_DECK, class_mask, copies, mask_logits, restrict
 from .gating import region_boxes
@@ -94,6 +96,11 @@ class Recogniser:
         # frames at a Boonaken / euchre table, the cards outside the deck left in: 0.5 named 6 -> 0 /
         # 11 -> 1 cards wrong for 2 / 2 fewer read right (bench/recognition.py --decks, models/README.md)
         self.max_outside = 0.5
+        # printed matter (a newspaper's text read as the joker) and dim light (issue 23): a read is
+        # a card only with a card's shape and its index inside (vision/card_shape.py); a dim crop is
+        # stretched before it is read (vision/crop_contrast.py). None: off
+        self.card_shape: CardShapeRule | None = CardShapeRule()
+        self.dim_stretch: DimStretch | None = DimStretch()
 
     @property
     def deck(self) -> str:
@@ -291,6 +298,8 @@ class Recogniser:
         return out
 
     def classify_crops(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if self.dim_stretch is not None:
+            crops = self.dim_stretch(crops)
         x = to_input(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255
         logits, emb = self.classifier.run(None, {self.cls_input: x})
         masked = mask_logits(logits, self._mask)  # the deck in play: a softmax within it
@@ -370,7 +379,10 @@ class Recogniser:
         corner = _corner_matrix(face_boxes, np.array([b for _, b in idx], np.float64).reshape(-1, 4))
         # (restricted again: reads cached by the camera path may have been taken under another deck)
         probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
-        return assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
+        cards = assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
+        if self.card_shape is not None:
+            cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame)
+        return cards
 
 
 def load_frame(frame) -> np.ndarray:

@@ -35,15 +35,16 @@ def hard_shadow(frame: np.ndarray, rng) -> np.ndarray:
     return _dim(frame, 1 - rng.uniform(0.55, 0.75) * m, rng)
 
 
-def dim_half(frame: np.ndarray, rng) -> np.ndarray:
+def dim_half(frame: np.ndarray, rng, angle: float | None = None, low: float | None = None) -> np.ndarray:
     """One side of the table dim (the lamp on the other side): a steep ramp along a random
-    direction, the dim side at a fifth to two fifths of the light."""
+    direction, the dim side at a fifth to two fifths of the light. angle (radians; 0: the left half
+    dim) and low (the dim side's share of the light) fix the draw, for a test."""
     H, W = frame.shape[:2]
-    a = rng.uniform(0, 2 * np.pi)
+    a = rng.uniform(0, 2 * np.pi) if angle is None else angle
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
     u = ((xx - W / 2) * np.cos(a) + (yy - H / 2) * np.sin(a)) / max(H, W)
     t = 1 / (1 + np.exp(-u / rng.uniform(0.02, 0.08)))
-    low = rng.uniform(0.2, 0.4)
+    low = rng.uniform(0.2, 0.4) if low is None else low
     return _dim(frame, (low + (1 - low) * t).astype(np.float32), rng)
 
 
