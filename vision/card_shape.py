@@ -20,9 +20,12 @@ geometry of the boxes says what the reads alone do not:
   (median grey under `dim_face`): in a shadow the detector finds a card's face but often not
   its index, and lit print is bright;
 * the joker's index is letters alone (J K, JOKER), which print is full of, where every other
-  card's has a suit pip: a joker is named only from a read at least `joker_conf` sure (16 frames of
-  a joker on the training tables: 12 of 13 read at 0.96 or more, one at 0.88; the jokers print
-  gave were 0.84 to 0.93).
+  card's has a suit pip: a joker read must hold when its crop moves (`steady_joker`: the geometric
+  mean of the joker's probability over the crop and the crop moved `shift` of the index's size
+  each of 4 ways, at least `joker_steady`). A real index has blank card round it and reads the same;
+  a word in a line of print reads as its neighbours once the crop moves (30 frames of each bucket:
+  true jokers 0.86 to 1.0, the jokers print gave 0.35 to 0.87, 7 of 11 under 0.8; a bare
+  threshold on the read, 0.95, lost 3 of 7 true jokers).
 
 What fails is dropped (not announced as a card at all); `Recogniser.card_shape = None` turns the
 rule off (bench/recognition.py --no-card-shape measures with and without).
@@ -36,6 +39,8 @@ import numpy as np
 
 from .assembly import CardDetection
 from .boxes import inside
+from .crops import crop_square
+from .labels import IDENTITIES
 
 
 def _long_short(box) -> tuple[float, float]:
@@ -59,7 +64,8 @@ class CardShapeRule:
     min_inside: float = 0.6  # share of an index box inside its face box
     edge_px: float = 3.0  # a box this near the frame's edge may be cut by it
     touch: float = 0.5  # a loose index, grown by this share of its size, must meet another card
-    joker_conf: float = 0.95
+    joker_steady: float = 0.8
+    shift: float = 0.12  # as the recogniser's second look (Recogniser.SHIFT)
     dim_face: float = 100.0
 
     def _cut(self, box, frame_shape) -> bool:
@@ -89,15 +95,28 @@ class CardShapeRule:
         if card.identity is None:
             return self._card_shaped(box, part) and (
                 any(inside(ib, box) >= self.min_inside for ib in index_boxes) or self._dim(frame, box))
-        if card.identity == "JK" and card.confidence < self.joker_conf:
-            return False
         if not any(_same_box(box, f) for f in faces):  # read from its index alone
             return cut or any(_meets(_grown(ib, self.touch), o) for ib in card.index_boxes for o in others)
         return self._card_shaped(box, part) and any(self._index_fits(ib, box) for ib in card.index_boxes)
 
-    def apply(self, cards: list[CardDetection], faces: list, index_boxes: list, frame: np.ndarray) -> list[CardDetection]:
+    def steady_joker(self, frame: np.ndarray, card: CardDetection, classify_crops) -> bool:
+        """Does a joker read hold with its crop moved (see the module's doc)? classify_crops: the
+        recogniser's (crops -> probabilities, embeddings)."""
+        crops = []
+        for x0, y0, x1, y1 in card.index_boxes:
+            d = self.shift * max(x1 - x0, y1 - y0)
+            crops += [crop_square(frame, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+                      for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))]
+        if not crops:
+            return False
+        p = classify_crops(np.stack(crops))[0][:, IDENTITIES.index("JK")].reshape(-1, 5)
+        return float(np.exp(np.log(p + 1e-6).mean(1)).max()) >= self.joker_steady
+
+    def apply(self, cards: list[CardDetection], faces: list, index_boxes: list, frame: np.ndarray,
+              classify_crops=None) -> list[CardDetection]:
         """The cards of one look that pass (backs always do). faces, index_boxes: the detector's
-        boxes of the look; frame: the RGB frame."""
+        boxes of the look; frame: the RGB frame; classify_crops: the recogniser's, for the joker's
+        check (None: no joker check)."""
         def passing(group, others):
             return [c for c in group if self.keep(c, [o.box for o in others if o is not c], faces, index_boxes,
                                                   frame)]
@@ -108,6 +127,8 @@ class CardShapeRule:
         loose = [c for c in cards if c.face_up and c.identity and not any(_same_box(c.box, f) for f in faces)]
         kept = passing([c for c in cards if c.face_up and c not in loose], cards)
         kept += passing(loose, kept + backs + loose)
+        if classify_crops is not None:  # (last: the only part that runs the classifier, rarely)
+            kept = [c for c in kept if c.identity != "JK" or self.steady_joker(frame, c, classify_crops)]
         return [c for c in cards if c in kept or not c.face_up]
 
 

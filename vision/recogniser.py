@@ -381,7 +381,8 @@ class Recogniser:
         probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
         cards = assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
         if self.card_shape is not None:
-            cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame)
+            cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame,
+                                          self.classify_crops)
         return cards
 
 

@@ -91,7 +91,7 @@ def test_rule_lets_a_cut_or_covered_card_be_any_shape():
     assert _keeps(rule, strip, [cover], faces=[strip.box, cover.box])
 
 
-def test_rule_on_loose_reads_unread_faces_and_the_joker():
+def test_rule_on_loose_reads_and_unread_faces():
     rule = CardShapeRule()
     lone = CardDetection((600, 300, 625, 335), True, "8C", 0.95, 0.5, [(600, 300, 625, 335)])
     assert not _keeps(rule, lone, faces=[])  # a lone word on the table: no card round it
@@ -100,8 +100,23 @@ def test_rule_on_loose_reads_unread_faces_and_the_joker():
     unread = CardDetection((100, 100, 200, 240), True, None, 0.0, 0.8)
     assert _keeps(rule, unread, index_boxes=[(102, 102, 125, 140)])
     assert not _keeps(rule, unread, index_boxes=[])  # no index in it, lit: print boxed as a face
-    assert not _keeps(rule, _face((100, 100, 200, 240), (102, 102, 125, 140), "JK", 0.9))
-    assert _keeps(rule, _face((100, 100, 200, 240), (102, 102, 125, 140), "JK", 0.97))
+    dark = np.full_like(FRAME, 40)
+    assert unread in rule.apply([unread], [unread.box], [], dark)  # in a shadow its index may go unseen
+
+
+def test_rule_wants_a_joker_read_that_holds_when_its_crop_moves():
+    rule = CardShapeRule()
+    joker = _face((100, 100, 200, 240), (102, 102, 125, 140), "JK", 0.97)
+
+    def reads(p_moved):  # a stand-in classifier: the joker at 0.97 where the crop was, p_moved moved
+        def classify_crops(crops):
+            p = np.zeros((len(crops), 54), np.float32)
+            p[:, 52] = [0.97 if k % 5 == 0 else p_moved for k in range(len(crops))]
+            return p, None
+        return classify_crops
+
+    assert joker in rule.apply([joker], [joker.box], [], FRAME, reads(0.9))  # a card's index: it holds
+    assert joker not in rule.apply([joker], [joker.box], [], FRAME, reads(0.3))  # a word among words
 
 
 # ------------------------------------------------------------------------------- DimStretch
