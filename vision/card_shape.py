@@ -23,9 +23,10 @@ geometry of the boxes says what the reads alone do not:
   card's has a suit pip: a joker read must hold when its crop moves (`steady_joker`: the geometric
   mean of the joker's probability over the crop and the crop moved `shift` of the index's size
   each of 4 ways, at least `joker_steady`). A real index has blank card round it and reads the same;
-  a word in a line of print reads as its neighbours once the crop moves (30 frames of each bucket:
-  true jokers 0.86 to 1.0, the jokers print gave 0.35 to 0.87, 7 of 11 under 0.8; a bare
-  threshold on the read, 0.95, lost 3 of 7 true jokers).
+  a word in a line of print reads as its neighbours once the crop moves (the jokers named on 30
+  plain, 30 on-newspaper and 120 print-only frames of vision/synth/buckets.py: 6 true ones at 0.86
+  to 1.0, 11 from print at 0.35 to 0.87, 7 of them under 0.8 — chosen on those frames; a bare
+  threshold on the read, 0.95, lost 3 of the 6 true jokers).
 
 What fails is dropped (not announced as a card at all); `Recogniser.card_shape = None` turns the
 rule off (bench/recognition.py --no-card-shape measures with and without).
