@@ -29,8 +29,8 @@ to show what enrolment costs the decks the classifier was trained on), and a bef
 printed matter with no card, hard shadow, a dim half, warm / cool casts, glare), --frames N per
 bucket: recall, identities read right and wrong, cards invented per 100 frames and (print with no
 card) face boxes announced per 100 frames. --before measures the same frames again without the
-card-shape rule and the dim-crop stretch (vision/card_shape.py, vision/crop_contrast.py) and prints
-both; --no-card-shape / --no-dim-stretch turn one of them off.
+card-shape rule, the dim-crop stretch and the detector's dim lift (vision/card_shape.py,
+vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch / --no-dim-lift turn one off.
 """
 
 from __future__ import annotations
@@ -278,7 +278,7 @@ def enrol_frames(artwork: Path, seed: int = 12345):
 
 def bucket_figures(rec: Recogniser, buckets, frames: int, settings: dict) -> dict:
     """{setting: {bucket: figures}} over `frames` frames per bucket, each frame rendered once and
-    read under every setting (name -> (card_shape, dim_stretch) of the recogniser)."""
+    read under every setting (name -> (card_shape, dim_stretch, dim_lift) of the recogniser)."""
     from vision.synth.buckets import bucket_frame
 
     tally = {(k, b): Counter() for k in settings for b in buckets}
@@ -286,8 +286,8 @@ def bucket_figures(rec: Recogniser, buckets, frames: int, settings: dict) -> dic
         for i in range(frames):
             frame, truths = bucket_frame(b, i)
             truth = {"cards": [t.to_json() for t in truths]}
-            for k, (shape, stretch) in settings.items():
-                rec.card_shape, rec.dim_stretch = shape, stretch
+            for k, (shape, stretch, lift) in settings.items():
+                rec.card_shape, rec.dim_stretch, rec.dim_lift = shape, stretch, lift
                 cards = rec.recognise(frame)
                 t = tally[k, b]
                 t.update(score_frame(cards, truth)["counts"])
@@ -337,6 +337,7 @@ def main(argv=None) -> int:
     ap.add_argument("--before", action="store_true", help="also without the card-shape rule and dim stretch")
     ap.add_argument("--no-card-shape", action="store_true")
     ap.add_argument("--no-dim-stretch", action="store_true")
+    ap.add_argument("--no-dim-lift", action="store_true")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     rec.read_all_indexes = a.read_all
@@ -346,13 +347,15 @@ def main(argv=None) -> int:
         rec.card_shape = None
     if a.no_dim_stretch:
         rec.dim_stretch = None
+    if a.no_dim_lift:
+        rec.dim_lift = None
     if a.clutter or a.light:
         from vision.synth.buckets import CLUTTER_BUCKETS, LIGHT_BUCKETS
 
         buckets = list(dict.fromkeys((CLUTTER_BUCKETS if a.clutter else ()) + (LIGHT_BUCKETS if a.light else ())))
-        settings = {"after": (rec.card_shape, rec.dim_stretch)}
+        settings = {"after": (rec.card_shape, rec.dim_stretch, rec.dim_lift)}
         if a.before:
-            settings = {"before": (None, None), **settings}
+            settings = {"before": (None, None, None), **settings}
         figures = bucket_figures(rec, buckets, a.frames, settings)
         print(bucket_table(figures))
         if a.json:

@@ -29,7 +29,7 @@ import numpy as np
 from .assembly import CardDetection, assemble_cards
 from .card_shape import CardShapeRule
 from .corners import _corner_matrix, _same_card_corner
-from .crop_contrast import DimStretch
+from .crop_contrast import DimLift, DimStretch
 from .crops import crop_square, to_input
 from .deck import DEFAULT_DECK, class_mask, copies, mask_logits, restrict
 from .gating import region_boxes
@@ -98,9 +98,11 @@ class Recogniser:
         self.max_outside = 0.5
         # printed matter (a newspaper's text read as the joker) and dim light (issue 23): a read is
         # a card only with a card's shape and its index inside (vision/card_shape.py); a dim crop is
-        # stretched before it is read (vision/crop_contrast.py). None: off
+        # stretched before it is read, the dim parts of a frame lifted before the detector looks
+        # (vision/crop_contrast.py). None: off
         self.card_shape: CardShapeRule | None = CardShapeRule()
         self.dim_stretch: DimStretch | None = DimStretch()
+        self.dim_lift: DimLift | None = DimLift()
 
     @property
     def deck(self) -> str:
@@ -224,6 +226,8 @@ class Recogniser:
         region (x0, y0, x1, y1), or a list of such boxes: look only there (the same network on a
         smaller input: the camera path looks again only where the picture changed); needs a
         free-size detector, else the whole frame is looked at."""
+        if self.dim_lift is not None:
+            frame = self.dim_lift(frame)
         if region is not None and self.rect:
             found = []
             for r in region_boxes(region):
