@@ -84,7 +84,7 @@ class CardShapeRule:
 
     def _dim(self, frame: np.ndarray, box) -> bool:
         x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
-        patch = frame[y0:max(y0 + 1, int(box[3])), x0:max(x0 + 1, int(box[2])), 1]  # green: the grey's most
+        patch = frame[y0:max(y0 + 1, int(box[3])), x0:max(x0 + 1, int(box[2])), 1]  # green: most of a grey level's weight
         return patch.size > 0 and float(np.median(patch)) < self.dim_face
 
     def keep(self, card: CardDetection, others: list, faces: list, index_boxes: list, frame: np.ndarray) -> bool:

@@ -28,7 +28,8 @@ def hard_shadow(frame: np.ndarray, rng) -> np.ndarray:
     r = rng.uniform(0.2, 0.45) * min(H, W)
     n = int(rng.integers(5, 9))
     ang = np.sort(rng.uniform(0, 2 * np.pi, n))
-    pts = np.stack([cx + r * rng.uniform(0.6, 1.4, n) * np.cos(ang), cy + r * rng.uniform(0.6, 1.4, n) * np.sin(ang)], 1)
+    rad = r * rng.uniform(0.6, 1.4, n)
+    pts = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], 1)
     m = np.zeros((H, W), np.float32)
     cv2.fillPoly(m, [np.int32(pts)], 1.0, cv2.LINE_AA)
     m = cv2.GaussianBlur(m, (0, 0), rng.uniform(1, 4))  # a near light: a sharp penumbra
