@@ -24,6 +24,13 @@ for three recognisers: the 53-card reads with no mask, the deck's mask with no e
 (53 frames, seeds disjoint from the test frames; vision/enrol.py), then the same metrics again
 (held-out frames, the classifier alone on held-out crops, and with --seen N the training styles,
 to show what enrolment costs the decks the classifier was trained on), and a before/after table.
+
+--clutter / --light measure per condition bucket (vision/synth/buckets.py: cards on printed matter,
+printed matter with no card, hard shadow, a dim half, warm / cool casts, glare), --frames N per
+bucket: recall, identities read right and wrong, cards invented per 100 frames and (print with no
+card) face boxes announced per 100 frames. --before measures the same frames again without the
+card-shape rule, the dim-crop stretch and the detector's dim lift (vision/card_shape.py,
+vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch / --no-dim-lift turn one off.
 """
 
 from __future__ import annotations
@@ -269,6 +276,43 @@ def enrol_frames(artwork: Path, seed: int = 12345):
     return frames, list(IDENTITIES)
 
 
+def bucket_figures(rec: Recogniser, buckets, frames: int, settings: dict) -> dict:
+    """{setting: {bucket: figures}} over `frames` frames per bucket, each frame rendered once and
+    read under every setting (name -> (card_shape, dim_stretch, dim_lift) of the recogniser)."""
+    from vision.synth.buckets import bucket_frame
+
+    tally = {(k, b): Counter() for k in settings for b in buckets}
+    for b in buckets:
+        for i in range(frames):
+            frame, truths = bucket_frame(b, i)
+            truth = {"cards": [t.to_json() for t in truths]}
+            for k, (shape, stretch, lift) in settings.items():
+                rec.card_shape, rec.dim_stretch, rec.dim_lift = shape, stretch, lift
+                cards = rec.recognise(frame)
+                t = tally[k, b]
+                t.update(score_frame(cards, truth)["counts"])
+                t["faces_announced"] += sum(c.face_up for c in cards)
+    out = {}
+    for (k, b), t in tally.items():
+        out.setdefault(k, {})[b] = {
+            "frames": frames, "cards": t["gt_up"] + t["gt_down"],
+            "recall": round((t["found_up"] + t["found_down"]) / max(1, t["gt_up"] + t["gt_down"]), 4),
+            "id_right": t["id_right"], "id_wrong": t["id_wrong"],
+            "identity": round(t["id_right"] / max(1, t["id_right"] + t["id_wrong"]), 4),
+            "invented_per_100": round(100 * t["false_card"] / frames, 1),
+            "faces_per_100": round(100 * t["faces_announced"] / frames, 1)}
+    return out
+
+
+def bucket_table(figures: dict) -> str:
+    keys = ("cards", "recall", "id_right", "id_wrong", "identity", "invented_per_100", "faces_per_100")
+    lines = [f"{'':<30}" + "".join(f"{k:>17}" for k in keys)]
+    for setting, rows in figures.items():
+        for b, v in rows.items():
+            lines.append(f"{setting + ': ' + b:<30}" + "".join(f"{v[k]!s:>17}" for k in keys))
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path, default=Path("build/vision/data"))
@@ -287,11 +331,36 @@ def main(argv=None) -> int:
     ap.add_argument("--read-all", action="store_true",
                     help="read every index box, as `croupier recognise` does (default: the recogniser's own "
                          "default, a surely read index's twin skipped, as the speed bench and camera path run it)")
+    ap.add_argument("--clutter", action="store_true", help="per bucket: cards on printed matter, print alone")
+    ap.add_argument("--light", action="store_true", help="per bucket: hard shadow, dim half, casts, glare")
+    ap.add_argument("--frames", type=int, default=20, help="frames per bucket (--clutter / --light)")
+    ap.add_argument("--before", action="store_true", help="also without the card-shape rule and dim stretch")
+    ap.add_argument("--no-card-shape", action="store_true")
+    ap.add_argument("--no-dim-stretch", action="store_true")
+    ap.add_argument("--no-dim-lift", action="store_true")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     rec.read_all_indexes = a.read_all
     if a.max_outside is not None:
         rec.max_outside = a.max_outside
+    if a.no_card_shape:
+        rec.card_shape = None
+    if a.no_dim_stretch:
+        rec.dim_stretch = None
+    if a.no_dim_lift:
+        rec.dim_lift = None
+    if a.clutter or a.light:
+        from vision.synth.buckets import CLUTTER_BUCKETS, LIGHT_BUCKETS
+
+        buckets = list(dict.fromkeys((CLUTTER_BUCKETS if a.clutter else ()) + (LIGHT_BUCKETS if a.light else ())))
+        settings = {"after": (rec.card_shape, rec.dim_stretch, rec.dim_lift)}
+        if a.before:
+            settings = {"before": (None, None, None), **settings}
+        figures = bucket_figures(rec, buckets, a.frames, settings)
+        print(bucket_table(figures))
+        if a.json:
+            a.json.write_text(json.dumps(figures, indent=1))
+        return 0
     test_dir = a.data / "test"
     if not any(test_dir.glob("*.json")):
         print(f"no held-out frames in {test_dir}: run `croupier synth` first", file=sys.stderr)

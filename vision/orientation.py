@@ -67,15 +67,23 @@ def face_turn(crop: np.ndarray) -> tuple[float, tuple[float, float], tuple[float
     return turn, (float(cx), float(cy)), (float(short), float(long_))
 
 
-def turned_tiles(frame: np.ndarray, box) -> tuple[np.ndarray, int, tuple[float, float]]:
-    """(2 x 2 canvas, tile side, the card's width and height in the first tile) for face box `box`:
-    the card cut out of the frame upright (its long side vertical), then turned a quarter turn more
-    in each tile (clockwise on screen: tiles top-left, top-right, bottom-left, bottom-right)."""
+def card_outline(frame: np.ndarray, box):
+    """(`face_turn` of face box `box` with a margin of table round it, or None: no card-shaped
+    outline; the crop's top-left corner in the frame)."""
     x0, y0, x1, y1 = (float(v) for v in box)
     mx, my = 0.08 * (x1 - x0), 0.08 * (y1 - y0)
     ix0, iy0 = max(0, int(x0 - mx)), max(0, int(y0 - my))
     ix1, iy1 = min(frame.shape[1], int(np.ceil(x1 + mx))), min(frame.shape[0], int(np.ceil(y1 + my)))
     found = face_turn(frame[iy0:iy1, ix0:ix1]) if ix1 - ix0 >= 16 and iy1 - iy0 >= 16 else None
+    return found, (ix0, iy0)
+
+
+def turned_tiles(frame: np.ndarray, box) -> tuple[np.ndarray, int, tuple[float, float]]:
+    """(2 x 2 canvas, tile side, the card's width and height in the first tile) for face box `box`:
+    the card cut out of the frame upright (its long side vertical), then turned a quarter turn more
+    in each tile (clockwise on screen: tiles top-left, top-right, bottom-left, bottom-right)."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    found, (ix0, iy0) = card_outline(frame, box)
     if found is None:  # no outline: the box itself at its four quarter turns, room for the card at any turn
         turn, (cx, cy) = 0.0, ((x0 + x1) / 2, (y0 + y1) / 2)
         w, h, long_ = x1 - x0, y1 - y0, float(np.hypot(x1 - x0, y1 - y0)) * 1.05 / MARGIN

@@ -27,7 +27,9 @@ import cv2
 import numpy as np
 
 from .assembly import CardDetection, assemble_cards
+from .card_shape import CardShapeRule
 from .corners import _corner_matrix, _same_card_corner
+from .crop_contrast import DimLift, DimStretch
 from .crops import crop_square, to_input
 from .deck import DEFAULT_DECK, class_mask, copies, mask_logits, restrict
 from .gating import region_boxes
@@ -101,6 +103,13 @@ class Recogniser:
         self.reorient = True
         self.reread_memory = None
         self.reread_still = None
+        # printed matter (a newspaper's text read as the joker) and dim light (issue 23): a read is
+        # a card only with a card's shape and its index inside (vision/card_shape.py); a dim crop is
+        # stretched before it is read, the dim parts of a frame lifted before the detector looks
+        # (vision/crop_contrast.py). None: off
+        self.card_shape: CardShapeRule | None = CardShapeRule()
+        self.dim_stretch: DimStretch | None = DimStretch()
+        self.dim_lift: DimLift | None = DimLift()
 
     @property
     def deck(self) -> str:
@@ -224,6 +233,8 @@ class Recogniser:
         region (x0, y0, x1, y1), or a list of such boxes: look only there (the same network on a
         smaller input: the camera path looks again only where the picture changed); needs a
         free-size detector, else the whole frame is looked at."""
+        if self.dim_lift is not None:
+            frame = self.dim_lift(frame)
         if region is not None and self.rect:
             found = []
             for r in region_boxes(region):
@@ -298,6 +309,8 @@ class Recogniser:
         return out
 
     def classify_crops(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if self.dim_stretch is not None:
+            crops = self.dim_stretch(crops)
         x = to_input(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255
         logits, emb = self.classifier.run(None, {self.cls_input: x})
         masked = mask_logits(logits, self._mask)  # the deck in play: a softmax within it
@@ -378,8 +391,15 @@ class Recogniser:
         # (restricted again: reads cached by the camera path may have been taken under another deck)
         probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
         cards = assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
-        if self.reorient:
+        if self.reorient:  # first: an unread face's index may be found only with the card turned upright
+            old = {id(c) for c in cards}
             cards = reorient_cards(self, frame, cards, self.reread_memory, self.reread_still)
+            reread = [c for c in cards if id(c) not in old]
+        else:
+            reread = []
+        if self.card_shape is not None:
+            cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame,
+                                          self.classify_crops, reread)
         return cards
 
 
