@@ -149,7 +149,7 @@ def test_cards_on_the_deck_or_outside_zones_are_not_dealt():
 
 def test_a_corner_index_beside_its_unread_face_is_one_card():
     from vision.assembly import CardDetection
-    from vision.pipeline import merge_nested
+    from vision.tiles import merge_nested
 
     cards = merge_nested([CardDetection((10, 10, 30, 40), True, "9D", 0.9), CardDetection((0, 0, 100, 140), True, None, 0.0),
                           CardDetection((200, 0, 300, 140), False, None, 0.8)])
@@ -184,7 +184,7 @@ def test_tiled_recognition_maps_boxes_back_and_keeps_a_card_once():
     import numpy as np
 
     from vision.assembly import CardDetection
-    from vision.pipeline import recognise_tiled, tile_grid
+    from vision.tiles import recognise_tiled, tile_grid
 
     class Fake:  # one card at frame x 600..700 (in both halves' overlap), read only in the right tile
         calls = []
