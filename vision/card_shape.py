@@ -126,15 +126,21 @@ class CardShapeRule:
         return float(np.exp(np.log(p + 1e-6).mean(1)).max()) >= self.joker_steady
 
     def apply(self, cards: list[CardDetection], faces: list, index_boxes: list, frame: np.ndarray,
-              classify_crops=None, reread: list = ()) -> list[CardDetection]:
+              classify_crops=None, reread: dict | None = None) -> list[CardDetection]:
         """The cards of one look that pass (backs always do). faces, index_boxes: the detector's
         boxes of the look; frame: the RGB frame; classify_crops: the recogniser's, for the joker's
-        check (None: no joker check); reread: the cards named by a re-read turned upright."""
-        again = {id(c) for c in reread}
+        check (None: no joker check); reread: id of a card named by a re-read turned upright -> the
+        unread face it was. A re-read's name that fails is dropped, not the face: it is judged again
+        as the unread face it was (dropping it cost 4-9 points of recall on print and in shadow,
+        bench/recognition.py --clutter --light; a joker's read holds only on the frame's own index)."""
+        reread = reread or {}
+        cards = [c if id(c) not in reread or c.identity != "JK" and self.keep(
+            c, [o.box for o in cards if o is not c], faces, index_boxes, frame, True) else reread[id(c)]
+            for c in cards]
 
         def passing(group, others):
             return [c for c in group if self.keep(c, [o.box for o in others if o is not c], faces, index_boxes,
-                                                  frame, id(c) in again)]
+                                                  frame, id(c) in reread)]
 
         backs = [c for c in cards if not c.face_up]
         # faces first, then the cards read from an index alone against those that stayed: a word's

@@ -392,11 +392,11 @@ class Recogniser:
         probs = restrict(self._read_indexes(frame, faces, idx, corner), self._mask)
         cards = assemble_cards(faces, backs, idx, probs, corner, self.min_identity_conf, self.limits())
         if self.reorient:  # first: an unread face's index may be found only with the card turned upright
-            old = {id(c) for c in cards}
+            before = cards
             cards = reorient_cards(self, frame, cards, self.reread_memory, self.reread_still)
-            reread = [c for c in cards if id(c) not in old]
+            reread = {id(c): b for c, b in zip(cards, before) if c is not b}  # (reorient_cards keeps the order)
         else:
-            reread = []
+            reread = {}
         if self.card_shape is not None:
             cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame,
                                           self.classify_crops, reread)
