@@ -30,7 +30,7 @@ printed matter with no card, hard shadow, a dim half, warm / cool casts, glare),
 bucket: recall, identities read right and wrong, cards invented per 100 frames and (print with no
 card) face boxes announced per 100 frames. --before measures the same frames again without the
 card-shape rule, the dim-crop stretch and the detector's dim lift (vision/card_shape.py,
-vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch / --no-dim-lift turn one off.
+vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch turn one off, --dim-lift turns the lift on (off by default).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from vision.crop_contrast import DimLift  # noqa: E402
 from vision.labels import IDENTITIES, NONE_CLASS  # noqa: E402
 from vision.recogniser import Recogniser, load_frame  # noqa: E402
 
@@ -337,7 +338,7 @@ def main(argv=None) -> int:
     ap.add_argument("--before", action="store_true", help="also without the card-shape rule and dim stretch")
     ap.add_argument("--no-card-shape", action="store_true")
     ap.add_argument("--no-dim-stretch", action="store_true")
-    ap.add_argument("--no-dim-lift", action="store_true")
+    ap.add_argument("--dim-lift", action="store_true", help="with the frame's dim parts lifted (off by default)")
     a = ap.parse_args(argv)
     rec = Recogniser.from_models(a.models, templates=False)  # "before": never an enrolled deck
     rec.read_all_indexes = a.read_all
@@ -347,8 +348,8 @@ def main(argv=None) -> int:
         rec.card_shape = None
     if a.no_dim_stretch:
         rec.dim_stretch = None
-    if a.no_dim_lift:
-        rec.dim_lift = None
+    if a.dim_lift:
+        rec.dim_lift = DimLift()
     if a.clutter or a.light:
         from vision.synth.buckets import CLUTTER_BUCKETS, LIGHT_BUCKETS
 

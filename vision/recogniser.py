@@ -106,10 +106,13 @@ class Recogniser:
         # printed matter (a newspaper's text read as the joker) and dim light (issue 23): a read is
         # a card only with a card's shape and its index inside (vision/card_shape.py); a dim crop is
         # stretched before it is read, the dim parts of a frame lifted before the detector looks
-        # (vision/crop_contrast.py). None: off
+        # (vision/crop_contrast.py). None: off. The lift is off unless asked for (`croupier recognise
+        # --dim-lift`): it brings up a dark tablecloth as much as a shadow; on the demo video's dark
+        # felt it changed every frame the detector saw (a card 17 frames late, the referee's events
+        # unequal, the camera path 2x slower: bench/pipeline.py)
         self.card_shape: CardShapeRule | None = CardShapeRule()
         self.dim_stretch: DimStretch | None = DimStretch()
-        self.dim_lift: DimLift | None = DimLift()
+        self.dim_lift: DimLift | None = None
 
     @property
     def deck(self) -> str:

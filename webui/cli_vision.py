@@ -21,6 +21,9 @@ def add_parsers(sub) -> None:
                         "32 (7 to A, Boonaken), 25 (9 to A and the joker, Boneyard euchre): no card outside it is "
                         "named, and each card at most once a picture; or bonnu (60 colour cards, codes like red:7; "
                         "cards found on a plain table, apart)")
+    r.add_argument("--dim-lift", action="store_true",
+                   help="bring up the dim parts of each picture before the cards are looked for (a card in deep "
+                        "shadow, a table lit from one side); off by default: it lifts a dark tablecloth too")
     r.add_argument("--annotate", type=Path, metavar="OUT",
                    help="write an annotated image (a file for one image, else a directory)")
     r.set_defaults(func=cmd_recognise)
@@ -154,6 +157,7 @@ def cmd_recognise(args) -> int:
     from vision.recogniser import annotate, load_frame
     from vision.sources import IMAGE_SUFFIXES
 
+    from vision.crop_contrast import DimLift
     from vision.deck import DeckError, deck_codes
 
     poker = args.deck != "bonnu"
@@ -171,6 +175,8 @@ def cmd_recognise(args) -> int:
     # more of 1,056 cards read, none wrong; the classifier's time per frame doubles, ~2 ms)
     if poker:
         rec.read_all_indexes = True
+    if poker and args.dim_lift:
+        rec.dim_lift = DimLift()
     images = _expand_folders(args.images)
     many = len(images) > 1 or any(p.is_dir() for p in args.images)
     if args.annotate and many:

@@ -49,6 +49,8 @@ def test_card_in_the_dim_half_is_read(plain_rec):
     frame = dim_half(lit, np.random.default_rng(0), angle=0.0, low=0.25)  # the left half at a quarter light
     for t in truths:
         assert (t.quad[:, 0].max() < 560) == (t.code in ("AS", "KH", "QD"))
+    assert plain_rec.dim_lift is None  # off unless asked for (it lifts a dark tablecloth too)
+    plain_rec.dim_lift = DimLift()  # `croupier recognise --dim-lift`
     assert _named(plain_rec, frame) == sorted(CODES)  # AS, KH and QD lie in the dim half
     plain_rec.dim_stretch = plain_rec.dim_lift = None  # the stretch and the lift are what read them
     assert not {"AS", "KH", "QD"} & set(_named(plain_rec, frame))
@@ -138,3 +140,24 @@ def test_dim_lift_leaves_a_lit_frame_alone_and_brings_up_a_dim_side():
     out = DimLift()(half)
     assert np.array_equal(out[:, 400:], half[:, 400:])
     assert out[:, :200].mean() > 80
+
+
+def test_croupier_recognise_lifts_the_dim_side_only_when_asked(tmp_path, capsys):
+    import json
+
+    import cv2
+
+    from webui.cli import main
+
+    styles, cache = _styles_and_cache()
+    lit, _ = render_scene(60, styles, [], TRAIN_FAMILIES, cache, size=(1280, 720), codes=CODES, card_h=0.3)
+    img = tmp_path / "dim.png"
+    cv2.imwrite(str(img), dim_half(lit, np.random.default_rng(0), angle=0.0, low=0.25)[..., ::-1])
+
+    def named(*flags):
+        assert main(["recognise", "--json", *flags, str(img)]) == 0
+        cards = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["cards"]
+        return {c["identity"] for c in cards if c.get("identity")}
+
+    assert {"AS", "KH", "QD"} <= named("--dim-lift")
+    assert not {"AS", "KH", "QD"} <= named()
