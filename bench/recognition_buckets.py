@@ -16,7 +16,8 @@ Per bucket: cards at least a quarter visible and the share found (the issue's re
 own rule (a face-up card counts when a corner index is >= 70 % visible, a back when >= 20 % of it
 is; bench/recognition.py score_frame) and its recall, identities read right / named wrong / left
 unread, identity = right / (right + wrong), false cards (a named card not in the frame) per 100
-frames and as a share of the cards named, and the top confusion pairs.
+frames and as a share of the cards named, of them the invented ones (on no real card: named from
+the table or print) and what they were named, and the top confusion pairs (card -> read).
 
 Enrolment (bench/recognition.py fit_enrolment: one frame per card of the held-out style, seeds
 12345..12397, disjoint from the seeds here, 7 500 000 on) is fitted first; each frame is then
@@ -58,6 +59,13 @@ def tally_frame(tally: dict, frame_bucket: str, cards, truth: dict, card_bucket=
     f["named"] += sc["counts"]["pred_identified"]
     f["false_cards"] += sc["counts"]["false_card"]
     conf = tally.setdefault("_confusions", {}).setdefault(frame_bucket, Counter())
+    inv = tally.setdefault("_invented", {}).setdefault(frame_bucket, Counter())
+    in_frame = {g["code"] for g in truth["cards"] if g["face_up"] and g["box"]}
+    on_a_card = set(sc["matched"].values())
+    for pi, p in enumerate(cards):  # a false card on no real card: made up from the table or print
+        if p.face_up and p.identity and p.identity not in in_frame and pi not in on_a_card:
+            f["invented"] += 1
+            inv[p.identity] += 1
     for gi, g in enumerate(truth["cards"]):
         if g["box"] is None:
             continue
@@ -84,7 +92,7 @@ def rotation_card_bucket(g: dict) -> str:
     return f"turn_{turn_bucket(card_turn(g['quad']))}"
 
 
-def summary(t: Counter, conf: Counter | None = None, top: int = 3) -> dict:
+def summary(t: Counter, conf: Counter | None = None, inv: Counter | None = None, top: int = 3) -> dict:
     def div(a, b, k=4):
         return round(a / b, k) if b else None
 
@@ -94,26 +102,25 @@ def summary(t: Counter, conf: Counter | None = None, top: int = 3) -> dict:
             "right": t["right"], "wrong": t["wrong"], "unread": t["unread"],
             "identity": div(t["right"], t["right"] + t["wrong"]),
             "false_cards": t["false_cards"], "false_per_100": div(100 * t["false_cards"], t["frames"], 1),
-            "false_share": div(t["false_cards"], t["named"]),
-            "confusions": [f"{a}->{b} x{n}" for (a, b), n in (conf or Counter()).most_common(top)]}
+            "false_share": div(t["false_cards"], t["named"]), "invented": t["invented"],
+            "confusions": [f"{a}->{b} x{n}" for (a, b), n in (conf or Counter()).most_common(top)],
+            "invented_as": [f"{c} x{n}" for c, n in (inv or Counter()).most_common(top)]}
 
 
 def figures(tally: dict, groups: dict) -> dict:
     """{group: {bucket: summary}} plus each group's and the whole's total."""
-    confs = tally.get("_confusions", {})
-    out, every, every_conf = {}, Counter(), Counter()
+    confs, invs = tally.get("_confusions", {}), tally.get("_invented", {})
+    out, every, every_conf, every_inv = {}, Counter(), Counter(), Counter()
     for group, buckets in groups.items():
-        rows, total, total_conf = {}, Counter(), Counter()
+        rows, total, total_conf, total_inv = {}, Counter(), Counter(), Counter()
         for b in buckets:
-            t, c = tally.get(b, Counter()), confs.get(b, Counter())
-            rows[b] = summary(t, c)
-            total += t
-            total_conf += c
-        rows["all"] = summary(total, total_conf, top=5)
+            t, c, i = tally.get(b, Counter()), confs.get(b, Counter()), invs.get(b, Counter())
+            rows[b] = summary(t, c, i)
+            total, total_conf, total_inv = total + t, total_conf + c, total_inv + i
+        rows["all"] = summary(total, total_conf, total_inv, top=5)
         out[group] = rows
-        every += total
-        every_conf += total_conf
-    out["overall"] = {"all": summary(every, every_conf, top=10)}
+        every, every_conf, every_inv = every + total, every_conf + total_conf, every_inv + total_inv
+    out["overall"] = {"all": summary(every, every_conf, every_inv, top=10)}
     return out
 
 
@@ -129,15 +136,16 @@ def goals_met(row: dict) -> dict:
 def table(fig: dict) -> str:
     cols = (("frames", 6), ("cards_quarter", 6), ("recall_quarter", 7), ("cards_counted", 6), ("recall", 7),
             ("right", 6), ("wrong", 6), ("unread", 6), ("identity", 8), ("false_cards", 6), ("false_per_100", 7),
-            ("false_share", 7))
+            ("false_share", 7), ("invented", 4))
     heads = ("frames", "c>=1/4", "rec1/4", "c>=idx", "recall", "right", "wrong", "unread", "identity", "false",
-             "f/100fr", "f/named")
+             "f/100fr", "f/named", "inv")
     lines = [f"{'':<22}" + "".join(f"{h:>{w + 1}}" for h, (_, w) in zip(heads, cols)) + "  confusions"]
     for group, rows in fig.items():
         for b, v in rows.items():
             name = f"{group}: {b}" if b == "all" else f"  {b}"
             lines.append(f"{name:<22}" + "".join(f"{v[k]!s:>{w + 1}}" for k, w in cols)
-                         + "  " + ", ".join(v["confusions"]))
+                         + "  " + ", ".join(v["confusions"])
+                         + (f"  invented: {', '.join(v['invented_as'])}" if v["invented_as"] else ""))
     return "\n".join(lines)
 
 
@@ -231,6 +239,9 @@ def main(argv=None) -> int:
     for k in heads:
         print(f"== {k} enrolment ==\n{table(out[k])}")
         print("goals met overall:", goals_met(out[k]["overall"]["all"]))
+        print("goals met per rotation bucket:", "; ".join(
+            f"{b} " + " ".join(f"{g}={'yes' if m else 'no' if m is not None else '-'}" for g, m in goals_met(v).items())
+            for b, v in out[k]["rotation"].items()))
     if a.json:
         a.json.write_text(json.dumps(out, indent=1, default=str))
     return 0

@@ -49,10 +49,10 @@ def test_tally_counts_found_right_wrong_missed_and_invented():
     t = tally["plain"]
     assert (t["frames"], t["counted"], t["found"], t["right"], t["wrong"]) == (1, 3, 2, 1, 1)
     assert (t["quarter_cards"], t["quarter_found"]) == (4, 2)
-    assert (t["named"], t["false_cards"]) == (3, 2)
-    s = rb.summary(t, tally["_confusions"]["plain"])
+    assert (t["named"], t["false_cards"], t["invented"]) == (3, 2, 1)  # QH lies on a real card, 9S on none
+    s = rb.summary(t, tally["_confusions"]["plain"], tally["_invented"]["plain"])
     assert s["recall"] == round(2 / 3, 4) and s["recall_quarter"] == 0.5 and s["identity"] == 0.5
-    assert s["false_per_100"] == 200.0 and s["confusions"] == ["KH->QH x1"]
+    assert s["false_per_100"] == 200.0 and s["confusions"] == ["KH->QH x1"] and s["invented_as"] == ["9S x1"]
     assert rb.goals_met(s) == {"recall_quarter": False, "identity": False, "false_share": False}
 
 
