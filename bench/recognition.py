@@ -31,6 +31,9 @@ bucket: recall, identities read right and wrong, cards invented per 100 frames a
 card) face boxes announced per 100 frames. --before measures the same frames again without the
 card-shape rule, the dim-crop stretch and the detector's dim lift (vision/card_shape.py,
 vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch / --no-dim-lift turn one off.
+
+The same buckets and the rotation buckets in the held-out style, before and after enrolment:
+bench/recognition_buckets.py.
 """
 
 from __future__ import annotations
