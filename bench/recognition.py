@@ -31,6 +31,9 @@ bucket: recall, identities read right and wrong, cards invented per 100 frames a
 card) face boxes announced per 100 frames. --before measures the same frames again without the
 card-shape rule, the dim-crop stretch and the detector's dim lift (vision/card_shape.py,
 vision/crop_contrast.py) and prints both; --no-card-shape / --no-dim-stretch turn one off, --dim-lift turns the lift on (off by default).
+
+The same buckets and the rotation buckets in the held-out style, before and after enrolment:
+bench/recognition_buckets.py.
 """
 
 from __future__ import annotations
@@ -277,6 +280,20 @@ def enrol_frames(artwork: Path, seed: int = 12345):
     return frames, list(IDENTITIES)
 
 
+def fit_enrolment(rec: Recogniser, artwork: Path, scales=(1.0,)) -> tuple[dict, dict]:
+    """`croupier enrol` on the held-out style (enrol_frames): (head, what the fit used and chose)."""
+    from vision.enrol import build_head, find_examples
+
+    t0 = time.time()
+    frames, codes = enrol_frames(artwork)
+    pos, neg = find_examples(rec, frames, codes)
+    head, report = build_head(rec, frames, pos, neg, scales=scales)
+    return head, {"enrol_frames": len(frames), "index_examples": len(pos), "none_examples": len(neg),
+                  "cards_with_an_example": len({lab for _, _, lab in pos}), "seconds": round(time.time() - t0, 1),
+                  "chosen": report["chosen"], "validation_before": report["validation_before"],
+                  "validation_grid": report["grid"]}
+
+
 def bucket_figures(rec: Recogniser, buckets, frames: int, settings: dict) -> dict:
     """{setting: {bucket: figures}} over `frames` frames per bucket, each frame rendered once and
     read under every setting (name -> (card_shape, dim_stretch, dim_lift) of the recogniser)."""
@@ -384,17 +401,8 @@ def main(argv=None) -> int:
 
     out = measure()
     if a.enrol:
-        from vision.enrol import build_head, find_examples
-
-        t0 = time.time()
-        frames, codes = enrol_frames(a.artwork)
-        pos, neg = find_examples(rec, frames, codes)
-        rec.templates, report = build_head(rec, frames, pos, neg, scales=a.enrol_scales)
-        fit_s = round(time.time() - t0, 1)
-        out["enrolled"] = {"enrol_frames": len(frames), "index_examples": len(pos), "none_examples": len(neg),
-                           "cards_with_an_example": len({lab for _, _, lab in pos}), "seconds": fit_s,
-                           "chosen": report["chosen"], "validation_before": report["validation_before"],
-                           "validation_grid": report["grid"], **measure()}
+        rec.templates, info = fit_enrolment(rec, a.artwork, a.enrol_scales)
+        out["enrolled"] = {**info, **measure()}
     print(json.dumps(out, indent=1))
     if a.enrol:
         print(before_after(out))
