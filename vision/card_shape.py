@@ -41,7 +41,6 @@ import numpy as np
 from .assembly import CardDetection
 from .boxes import inside
 from .crops import crop_square
-from .orientation import card_outline
 from .labels import IDENTITIES
 
 
@@ -92,16 +91,14 @@ class CardShapeRule:
              reread: bool = False) -> bool:
         """Does this face-up card pass? others: the look's other cards' boxes; faces: the
         detector's face boxes; index_boxes: its index boxes (for an unread face); frame: RGB;
-        reread: named by its re-read turned upright (vision/orientation.py): it needs a card's shape
-        and a card's outline round it (the re-read found its index, turned, where the frame's look
-        found none), unless the frame's edge cuts it or the light is dim (on newspaper frames with no card,
-        blocks of text boxed as faces were re-read as JC / JK at 0.84-0.97, none with an outline)."""
+        reread: named by its re-read turned upright (vision/orientation.py), which found its index,
+        turned, where the frame's look found none, and read it alike on the card (or on a card's
+        outline): its shape counts."""
         box = card.box
         cut = self._cut(box, frame.shape)
         part = cut or any(max(inside(o, box), inside(box, o)) > 0.05 for o in others)
         if reread:
-            return self._card_shaped(box, part) and (
-                cut or card_outline(frame, box)[0] is not None or self._dim(frame, box))
+            return self._card_shaped(box, part)
         if card.identity is None:
             return self._card_shaped(box, part) and self._unread_face_ok(box, index_boxes, frame)
         if not any(_same_box(box, f) for f in faces):  # read from its index alone
@@ -131,8 +128,8 @@ class CardShapeRule:
         boxes of the look; frame: the RGB frame; classify_crops: the recogniser's, for the joker's
         check (None: no joker check); reread: id of a card named by a re-read turned upright -> the
         unread face it was. A re-read's name that fails is dropped, not the face: it is judged again
-        as the unread face it was (dropping it cost 4-9 points of recall on print and in shadow,
-        bench/recognition.py --clutter --light; a joker's read holds only on the frame's own index)."""
+        as the unread face it was (a joker's read is checked on the frame's own index, so a re-read
+        joker is never kept)."""
         reread = reread or {}
         cards = [c if id(c) not in reread or c.identity != "JK" and self.keep(
             c, [o.box for o in cards if o is not c], faces, index_boxes, frame, True) else reread[id(c)]

@@ -34,6 +34,13 @@ MAX_LONG = 320  # px: a card cut out larger than this is shrunk (the detector se
 # 1,041 cards at every turn: all four 842 read right (one detector look on a 416 x 416 canvas), upright
 # and upside down only 824 (416 x 208, 0.57x the time), upright only 782
 QUARTERS = (0, 1, 2, 3)
+# a re-read is believed when the card's index reads the same wherever the card shows one: the
+# identity (at 0.5 or more) in at least AGREE_TURNS of the 4 turns and at least AGREE_SHARE of the
+# index boxes found on it, which are few (at most MAX_INDEXES); or when its outline is a card's. A
+# block of text boxed as a face showed 13-89 "indexes", mostly read as other names (of 39 re-reads
+# of print that named a card, on 30 frames of vision/synth/buckets.py, 4 pass the count, none of
+# them with an outline but two jokers; of 35 on 40 frames of cards, 35 pass)
+AGREE_TURNS, AGREE_SHARE, MAX_INDEXES = 3, 0.17, 40
 ASPECTS = (1.15, 1.9)  # a card outline's long / short side; a mask outside this is no card's outline
 
 
@@ -105,7 +112,8 @@ def turned_tiles(frame: np.ndarray, box) -> tuple[np.ndarray, int, tuple[float, 
 def reread_face(rec, frame: np.ndarray, box) -> tuple[str, float, tuple] | None:
     """(identity, confidence, best reads) of the card in face box `box`, read from its upright
     picture at each quarter turn (`turned_tiles`): the surest in-deck index read, of the index boxes
-    lying on the card itself, at or above `rec.min_identity_conf`. None: no sure read."""
+    lying on the card itself, at or above `rec.min_identity_conf`, read alike on the card (`AGREE_TURNS`)
+    or on a card's outline. None: no sure read."""
     # (the camera path's CachedReads wraps the recogniser: the canvas's index crops are no frame's,
     # kept out of its memory of the frame's reads)
     rec = getattr(rec, "rec", rec)
@@ -119,14 +127,19 @@ def reread_face(rec, frame: np.ndarray, box) -> tuple[str, float, tuple] | None:
         # the card's own indexes only: the table around it (a neighbour's corner) is in the tile too
         w, h = (ch, cw) if t < len(QUARTERS) and QUARTERS[t] % 2 else (cw, ch)  # (a quarter turn: lying)
         if abs(cx % side - side / 2) <= 0.55 * w and abs(cy % side - side / 2) <= 0.55 * h:
-            idx.append(b)
+            idx.append((t, b))
     if not idx:
         return None
-    probs = rec.classify(canvas, idx)[0]
+    probs = rec.classify(canvas, [b for _, b in idx])[0]
     probs[:, NONE_CLASS] = 0.0  # (the surest card read; a crop read as no index names nothing below)
     best = np.unravel_index(int(probs.argmax()), probs.shape)
     conf = float(probs[best])
     if conf < rec.min_identity_conf:
+        return None
+    agree = probs[:, best[1]] >= 0.5
+    turns = {t for (t, _), a in zip(idx, agree) if a}
+    steady = len(turns) >= AGREE_TURNS and agree.sum() >= AGREE_SHARE * len(idx) and len(idx) <= MAX_INDEXES
+    if not steady and card_outline(frame, box)[0] is None:
         return None
     return IDENTITIES[best[1]], conf, top_reads(probs[best[0]], IDENTITIES, NONE_CLASS)
 
