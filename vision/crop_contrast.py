@@ -27,16 +27,21 @@ class DimStretch:
     def __call__(self, crops: np.ndarray) -> np.ndarray:
         """N x h x w x 3 uint8 crops -> the same, dim ones stretched (the input array itself when
         none is dim)."""
+        if len(crops) == 0:
+            return crops
+        # (all crops' bright ends in one pass: a loop of percentiles cost the camera path 8 %)
+        grey = crops.mean(3).reshape(len(crops), -1)
+        his = np.percentile(grey, 99, axis=1)
+        dim = np.flatnonzero(his < self.dim_below)
         out = None
-        for i, c in enumerate(crops):
-            grey = c.mean(2)
-            lo, hi = np.percentile(grey, (1, 99))
-            if hi >= self.dim_below or hi - lo < self.min_range:
+        for i in dim:
+            lo, hi = np.percentile(grey[i], 1), his[i]
+            if hi - lo < self.min_range:
                 continue
             gain = min(self.max_gain, (self.high - self.low) / (hi - lo))
             if out is None:
                 out = crops.copy()
-            out[i] = np.clip((c.astype(np.float32) - lo) * gain + self.low, 0, 255).astype(np.uint8)
+            out[i] = np.clip((crops[i].astype(np.float32) - lo) * gain + self.low, 0, 255).astype(np.uint8)
         return crops if out is None else out
 
 
