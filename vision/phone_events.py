@@ -20,6 +20,7 @@ referee is only ever given claims from the camera's thread, under its lock.
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -68,7 +69,10 @@ def pile_top(state) -> BonnuCard | None:
 
 class PhoneClaims:
     """The claims waiting for the camera. `submit(event) -> str | None`: the event to the referee,
-    None when it went in, else the referee's refusal in words; `top()`: the referee's top card now."""
+    None when it went in, else the referee's refusal in words; `top()`: the referee's top card now.
+    `post` is called from web request threads, everything else on the pipeline's thread: the lists
+    are changed under `_lock`, never held while the referee is called (its submit takes the night's
+    lock, which a web request may hold while it posts)."""
 
     def __init__(self, submit: Callable[[object], str | None], top: Callable[[], BonnuCard | None],
                  wait_ms: int = WAIT_MS):
@@ -77,26 +81,43 @@ class PhoneClaims:
         self.waiting: list[Waiting] = []
         self.to_host: list[Waiting] = []   # timed out: the host's questions, answered by hand
         self.inbox: deque = deque()        # (event, source) posted from another thread (`post`)
+        self._offering: list = []          # (event, source) taken from the inbox, being offered now
+        self.closed = False                # the camera stopped: nothing more is taken up (`close`)
+        self._lock = threading.Lock()
 
     def post(self, event, source: str) -> str:
         """A claim from another thread (a web phone's request): kept for the pipeline's next frame.
-        "same claim" when that seat's same claim waits already (a double tap), else "waits"."""
-        if self._waits_already(event) or any(e.type == event.type and e.seat == event.seat for e, _ in self.inbox):
-            return "same claim"
-        self.inbox.append((event, source))
+        "same claim" when that seat's same claim waits already, or is on its way (a double tap),
+        "closed" once the camera stopped (the caller gives it to the referee itself), else "waits"."""
+        with self._lock:
+            if self.closed:
+                return "closed"
+            if self._waits_already(event) or any(e.type == event.type and e.seat == event.seat
+                                                 for e, _ in (*self.inbox, *self._offering)):
+                return "same claim"
+            self.inbox.append((event, source))
         return "waits"
 
     def take_posted(self, now_ms: int) -> list:
         """The posted claims, offered now (on the pipeline's thread); the events that went in."""
+        with self._lock:
+            self._offering = list(self.inbox)
+            self.inbox.clear()
         took = []
-        while self.inbox:
-            event, source = self.inbox.popleft()
+        while self._offering:
+            event, source = self._offering[0]
             if self.offer(event, now_ms, source) is None:
                 took.append(event)
+            with self._lock:
+                self._offering.pop(0)
         return took
 
     def _waits_already(self, event) -> bool:
         return any(w.event.type == event.type and w.event.seat == event.seat for w in self.waiting)
+
+    def _wait(self, w: Waiting) -> None:
+        with self._lock:
+            self.waiting.append(w)
 
     def offer(self, event, now_ms: int, source: str = "phone") -> str | None:
         """A phone's event: to the referee (None: it went in), or kept waiting ("waits"; "same claim":
@@ -107,12 +128,12 @@ class PhoneClaims:
         if self._waits_already(event):
             return "same claim"
         if early(event, self.top()):
-            self.waiting.append(Waiting(event, now_ms, source, "its cards do not fit the top card yet"))
+            self._wait(Waiting(event, now_ms, source, "its cards do not fit the top card yet"))
             return "waits"
         refused = self.submit(event)
         if refused is None:
             return None
-        self.waiting.append(Waiting(event, now_ms, source, refused))
+        self._wait(Waiting(event, now_ms, source, refused))
         return "waits"
 
     def card_in(self) -> list:
@@ -124,27 +145,36 @@ class PhoneClaims:
                 continue
             refused = self.submit(w.event)
             if refused is None:
-                self.waiting.remove(w)
+                with self._lock:
+                    self.waiting.remove(w)
                 took.append(w.event)
             else:
                 w.reason = refused
         return took
 
-    def after_frame(self, now_ms: int | None, camera_in: bool) -> tuple[list, list[Waiting]]:
+    def after_frame(self, now_ms: int | None, camera_in: bool, final: bool = False) -> tuple[list, list[Waiting]]:
         """A camera frame is done: the posted claims taken up, the waiting ones offered again if a
         camera event went in (`card_in`), and those waiting too long moved to the host (`due`).
-        (the events that went in, the claims now the host's); `now_ms` None: the frame's time unknown."""
+        (the events that went in, the claims now the host's); `now_ms` None: the frame's time unknown.
+        final: the camera's last frame (`close`d first: a claim posted later goes to the referee
+        directly), and every claim still waiting is the host's now, not lost with the camera."""
+        if final:
+            with self._lock:
+                self.closed = True
         took = self.take_posted(now_ms or 0) if self.inbox else []
         if camera_in and self.waiting:
             took += self.card_in()
+        if final:
+            return took, self.due(None)
         return took, self.due(now_ms) if now_ms is not None else []
 
-    def due(self, now_ms: int) -> list[Waiting]:
-        """Claims waiting `wait_ms` or more: moved to `to_host` (and returned), with the question."""
-        late = [w for w in self.waiting if now_ms - w.arrived_ms >= self.wait_ms]
-        for w in late:
-            self.waiting.remove(w)
-            self.to_host.append(w)
+    def due(self, now_ms: int | None) -> list[Waiting]:
+        """Claims waiting `wait_ms` or more (None: all of them): moved to `to_host` (and returned)."""
+        with self._lock:
+            late = [w for w in self.waiting if now_ms is None or now_ms - w.arrived_ms >= self.wait_ms]
+            for w in late:
+                self.waiting.remove(w)
+                self.to_host.append(w)
         return late
 
     def question(self, w: Waiting) -> str:

@@ -183,9 +183,10 @@ class Pipeline:
                 refused.append((ev, got))
         return events, said, refused
 
-    def _phone_claims(self, res: StepResult, frame: int, camera_in: bool) -> None:
-        """Phone claims after a frame (`PhoneClaims.after_frame`); one timed out is the host's question."""
-        took, late = self.phone.after_frame(self.adapter.frame_ms(frame), camera_in)
+    def _phone_claims(self, res: StepResult, frame: int, camera_in: bool, final: bool = False) -> None:
+        """Phone claims after a frame (`PhoneClaims.after_frame`); one timed out is the host's question
+        (final: the last frame, after which every claim still waiting is)."""
+        took, late = self.phone.after_frame(self.adapter.frame_ms(frame), camera_in, final)
         res.events += took
         res.announcements += self._phone_said
         self._phone_said.clear()
@@ -408,7 +409,7 @@ class Pipeline:
         seen = len(self.referee.events)
         self._offered(res, self.holding.reoffer_if_changed)
         self._flush(self.last_frame, res, final=True)
-        self._phone_claims(res, self.last_frame, len(self.referee.events) > seen)
+        self._phone_claims(res, self.last_frame, len(self.referee.events) > seen, final=True)
         return res
 
     def run(self, source, on_step=None, max_frames: int | None = None, latest: bool = False,

@@ -376,8 +376,7 @@ class Tracker:
             t.identity = ident
             t.last_read = frame if ident is not None else -1
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
-            came = t.came_from  # the first zone it was seen in (who played it; a card held in
-            #                     from the table's edge is first seen beyond the zones)
+            came = t.came_from  # the first zone on its way in (who played it; `_first_zone_on_way`)
             return [self._obs(DEALT, t, frame, confidence=conf, unconfirmed=t.unconfirmed,
                               candidates=cands if t.unconfirmed else (), order=self.deal_order,
                               placed_frame=t.placed_frame, from_zone=came if came != zone else None)]

@@ -92,7 +92,7 @@ class Track:
     rest_box: tuple | None = None   # its image box when it came to rest (before cards were dealt over it)
     last_read: int = -1             # the last frame its index was read as its own identity
     settled: bool = True            # its last detection was settled (nothing moving over it)
-    came_from: str | None = None    # the first zone it was seen in before it was placed
+    came_from: str | None = None    # the first zone on its way before it was placed (Tracker._first_zone_on_way)
 
     def velocity(self) -> tuple[float, float]:
         if len(self.hist) >= 2:

@@ -69,3 +69,28 @@ def test_a_claim_that_fits_the_top_card_goes_straight_in_and_other_events_are_no
     assert not early(cut, pile_top(referee.state))
     assert claims.offer(cut, now_ms=5350) is None and claims.waiting == []
     assert [e.type for e in referee.events] == ["card_laid", "cut_laid"] and said
+
+
+def test_a_double_tap_posted_while_the_first_tap_is_being_offered_is_one_claim():
+    """A web request posts while the pipeline's thread offers the first tap (taken from the inbox,
+    not yet waiting): the second is the same claim, not queued again."""
+    referee, claims, card, cut, _ = table()
+    assert claims.post(cut, "seat 2") == "waits"
+    again = type(cut)(cut.seat, cut.cards, at_ms=cut.at_ms + 120, latency_ms=cut.latency_ms)
+    seen = []
+    top = claims.top
+
+    def top_while_offering():  # the referee is asked about the first tap: the second arrives now
+        seen.append(claims.post(again, "seat 2"))
+        return top()
+    claims.top = top_while_offering
+    claims.take_posted(5350)
+    assert seen == ["same claim"] and list(claims.inbox) == [] and len(claims.waiting) == 1
+
+
+def test_when_the_camera_stops_every_waiting_claim_is_the_hosts_and_later_ones_go_to_the_referee():
+    referee, claims, card, cut, _ = table()
+    claims.offer(cut, now_ms=5350)
+    took, late = claims.after_frame(5400, camera_in=False, final=True)  # the video ends 50 ms later
+    assert took == [] and [w.event for w in late] == [cut] and claims.to_host == late
+    assert claims.post(cut, "seat 2") == "closed"  # (the endpoint then gives it to the referee itself)

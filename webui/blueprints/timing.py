@@ -89,7 +89,8 @@ def claim():
     pipeline = getattr(camera, "pipeline", None)
     if pipeline is not None and camera.running() and early(event, pile_top(n.table.state)):
         got = pipeline.phone.post(event, f"seat {g.seat}")
-        return jsonify({"waits": True, "same_claim": got == "same claim",
-                        "words": "that claim is one made already (a double tap)" if got == "same claim" else
-                        "waiting for the camera to confirm the card it is about"}), 202
+        if got != "closed":  # (closed: the camera stopped as this came in: the referee rules it now)
+            return jsonify({"waits": True, "same_claim": got == "same claim",
+                            "words": "that claim is one made already (a double tap)" if got == "same claim" else
+                            "waiting for the camera to confirm the card it is about"}), 202
     return jsonify(n.submit(event, key_for_store(), f"seat {g.seat}"))
