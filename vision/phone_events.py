@@ -68,13 +68,14 @@ def pile_top(state) -> BonnuCard | None:
 
 
 class PhoneClaims:
-    """The claims waiting for the camera. `submit(event) -> str | None`: the event to the referee,
+    """The claims waiting for the camera. `submit(event, source) -> str | None`: the event to the referee
+    as made by `source` ("seat 3"),
     None when it went in, else the referee's refusal in words; `top()`: the referee's top card now.
     `post` is called from web request threads, everything else on the pipeline's thread: the lists
     are changed under `_lock`, never held while the referee is called (its submit takes the night's
     lock, which a web request may hold while it posts)."""
 
-    def __init__(self, submit: Callable[[object], str | None], top: Callable[[], BonnuCard | None],
+    def __init__(self, submit: Callable[[object, str], str | None], top: Callable[[], BonnuCard | None],
                  wait_ms: int = WAIT_MS):
         self.submit, self.top = submit, top
         self.wait_ms = wait_ms
@@ -82,7 +83,7 @@ class PhoneClaims:
         self.to_host: list[Waiting] = []   # timed out: the host's questions, answered by hand
         self.inbox: deque = deque()        # (event, source) posted from another thread (`post`)
         self._offering: list = []          # (event, source) taken from the inbox, being offered now
-        self.closed = False                # the camera stopped: nothing more is taken up (`close`)
+        self.closed = False                # the camera stopped (its last frame): nothing more is taken up
         self._lock = threading.Lock()
 
     def post(self, event, source: str) -> str:
@@ -124,13 +125,13 @@ class PhoneClaims:
         that seat's same claim waits already, a double tap is one claim at its first tap), or the
         referee's refusal in words (an event that is no claim)."""
         if not waits(event):
-            return self.submit(event)
+            return self.submit(event, source)
         if self._waits_already(event):
             return "same claim"
         if early(event, self.top()):
             self._wait(Waiting(event, now_ms, source, "its cards do not fit the top card yet"))
             return "waits"
-        refused = self.submit(event)
+        refused = self.submit(event, source)
         if refused is None:
             return None
         self._wait(Waiting(event, now_ms, source, refused))
@@ -143,7 +144,7 @@ class PhoneClaims:
         for w in sorted(self.waiting, key=_made):
             if early(w.event, self.top()):
                 continue
-            refused = self.submit(w.event)
+            refused = self.submit(w.event, w.source)
             if refused is None:
                 with self._lock:
                     self.waiting.remove(w)
@@ -186,12 +187,12 @@ class PhoneClaims:
                 "if it was made in time, or drop it")
 
 
-def referee_submit(referee, said: list) -> Callable[[object], str | None]:
+def referee_submit(referee, said: list) -> Callable[[object, str], str | None]:
     """`PhoneClaims.submit` for a camera pipeline's `Referee` (vision/pipeline.py): a refusal is the
     claim waiting on, not one to record; what the referee says when it takes one goes to `said`."""
-    def submit(event) -> str | None:
+    def submit(event, source: str = "camera") -> str | None:
         n = len(referee.refused)
-        words = referee.submit(event)
+        words = referee.submit(event, actor=source)
         if len(referee.refused) > n:
             return referee.refused.pop()[1]
         said.extend(words)

@@ -87,8 +87,10 @@ class Referee:
     def state(self) -> State:
         return self.table.state if self.table is not None else self._state
 
-    def submit(self, event, evidence=None) -> list:
-        """The event to the referee (`evidence`: what the camera saw, for referees that keep it)."""
+    def submit(self, event, evidence=None, actor: str = "camera") -> list:
+        """The event to the referee (`evidence`: what the camera saw, for referees that keep it;
+        `actor`: who made it, for referees that record it: a phone's claim that waited for the camera
+        is still that seat's, webui/camera.NightReferee)."""
         self._n += 1
         try:
             if self.table is not None:

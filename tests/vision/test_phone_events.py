@@ -94,3 +94,14 @@ def test_when_the_camera_stops_every_waiting_claim_is_the_hosts_and_later_ones_g
     took, late = claims.after_frame(5400, camera_in=False, final=True)  # the video ends 50 ms later
     assert took == [] and [w.event for w in late] == [cut] and claims.to_host == late
     assert claims.post(cut, "seat 2") == "closed"  # (the endpoint then gives it to the referee itself)
+
+
+def test_a_claim_that_waited_goes_in_as_the_seats_not_the_cameras():
+    referee, claims, card, cut, _ = table()
+    actors = []
+    submit = referee.submit
+    referee.submit = lambda event, evidence=None, actor="camera": (actors.append(actor), submit(event))[1]
+    claims.post(cut, "seat 2")
+    claims.take_posted(5350)
+    referee.submit(card)  # the camera's card
+    assert claims.card_in() == [cut] and actors == ["camera", "seat 2"]  # the camera's card, then the Cut
