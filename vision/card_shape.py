@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .assembly import CardDetection
-from .boxes import inside
+from .boxes import boxes_overlap, inside
 from .crops import crop_square
 from .labels import IDENTITIES
 
@@ -52,10 +52,6 @@ def _long_short(box) -> tuple[float, float]:
 def _grown(box, by: float):
     w, h = box[2] - box[0], box[3] - box[1]
     return (box[0] - by * w, box[1] - by * h, box[2] + by * w, box[3] + by * h)
-
-
-def _meets(a, b) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 @dataclass
@@ -102,7 +98,7 @@ class CardShapeRule:
         if card.identity is None:
             return self._card_shaped(box, part) and self._unread_face_ok(box, index_boxes, frame)
         if not any(_same_box(box, f) for f in faces):  # read from its index alone
-            return cut or any(_meets(_grown(ib, self.touch), o) for ib in card.index_boxes for o in others)
+            return cut or any(boxes_overlap(_grown(ib, self.touch), o) for ib in card.index_boxes for o in others)
         return self._card_shaped(box, part) and any(self._index_fits(ib, box) for ib in card.index_boxes)
 
     def _unread_face_ok(self, box, index_boxes: list, frame: np.ndarray) -> bool:

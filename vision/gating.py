@@ -34,7 +34,7 @@ import types
 import cv2
 import numpy as np
 
-from .boxes import inside
+from .boxes import boxes_overlap, inside
 
 LOOK, SAME, BUSY = "look", "same", "busy"
 
@@ -273,10 +273,6 @@ class CachedReads:
 def region_boxes(region) -> list:
     """A region: one box (x0, y0, x1, y1) or a list of them."""
     return [region] if len(region) == 4 and not hasattr(region[0], "__len__") else list(region)
-
-
-def boxes_overlap(a, b) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _ious(a, b: np.ndarray) -> np.ndarray:
