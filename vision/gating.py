@@ -222,14 +222,6 @@ class CachedReads:
             return type(self.rec).recognise(self, frame)
         return type(self.rec).recognise(self, frame, region)
 
-    @staticmethod
-    def _thumb(gray, box):
-        x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
-        x1, y1 = min(gray.shape[1], int(np.ceil(box[2]))), min(gray.shape[0], int(np.ceil(box[3])))
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            return None
-        return cv2.resize(gray[y0:y1, x0:x1], (12, 12), interpolation=cv2.INTER_AREA)
-
     def _remembered(self, gray, box):
         if not self._entries:
             return None
@@ -237,7 +229,7 @@ class CachedReads:
         for k in np.flatnonzero(ious >= self.min_iou):
             e = self._entries[k]
             if e[4] < self.max_age:
-                now = self._thumb(gray, e[0])
+                now = box_thumb(gray, e[0])
                 if now is not None and e[1] is not None \
                         and cv2.norm(now, e[1], cv2.NORM_L1) <= self.max_diff * now.size:  # mean |difference|
                     return e
@@ -265,7 +257,7 @@ class CachedReads:
                 if self._entries:
                     ious = _ious(box, np.array([e[0] for e in self._entries]))
                     self._entries = [e for e, v in zip(self._entries, ious) if v < self.min_iou]
-                self._entries.append([box, self._thumb(gray, box), rows[i], embs[i], 0, self._look])
+                self._entries.append([box, box_thumb(gray, box), rows[i], embs[i], 0, self._look])
             self.misses += len(todo)
         return np.stack(rows), np.stack(embs)
 
@@ -273,6 +265,16 @@ class CachedReads:
 def region_boxes(region) -> list:
     """A region: one box (x0, y0, x1, y1) or a list of them."""
     return [region] if len(region) == 4 and not hasattr(region[0], "__len__") else list(region)
+
+
+def box_thumb(gray, box):
+    """A 12 x 12 thumbnail of a box of a grey picture (None: the box is under 2 px), to tell whether
+    the same place still looks the same (`CachedReads`, `orientation.RereadMemory`)."""
+    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+    x1, y1 = min(gray.shape[1], int(np.ceil(box[2]))), min(gray.shape[0], int(np.ceil(box[3])))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    return cv2.resize(np.ascontiguousarray(gray[y0:y1, x0:x1]), (12, 12), interpolation=cv2.INTER_AREA)
 
 
 def _ious(a, b: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from .boxes import iou
+from .gating import box_thumb
 from .labels import IDENTITIES, INDEX, NONE_CLASS
 from .uniqueness import top_reads
 
@@ -178,19 +179,11 @@ class RereadMemory:
         self._entries = [e for e in self._entries if e[3] >= self._look - self.max_idle]
         self._sightings = [x for x in self._sightings if x[1] >= self._look - self.settle_looks]
 
-    @staticmethod
-    def _thumb(frame, box):
-        x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
-        x1, y1 = min(frame.shape[1], int(np.ceil(box[2]))), min(frame.shape[0], int(np.ceil(box[3])))
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            return None
-        return cv2.resize(np.ascontiguousarray(frame[y0:y1, x0:x1, 1]), (12, 12), interpolation=cv2.INTER_AREA)
-
     def recall(self, frame, box):
         """(True, result) when this face was re-read here and looks the same; else (False, None)."""
         for e in self._entries:
             if iou(e[0], box) >= self.min_iou:
-                now = self._thumb(frame, box)
+                now = box_thumb(frame[..., 1], box)
                 if now is not None and e[1] is not None and \
                         cv2.norm(now, e[1], cv2.NORM_L1) <= self.max_diff * now.size:
                     e[3] = self._look
@@ -201,7 +194,7 @@ class RereadMemory:
     def remember(self, frame, box, result) -> None:
         box = tuple(float(v) for v in box)
         self._entries = [e for e in self._entries if iou(e[0], box) < self.min_iou]
-        self._entries.append([box, self._thumb(frame, box), result, self._look])
+        self._entries.append([box, box_thumb(frame[..., 1], box), result, self._look])
         self.rereads += 1
 
 
