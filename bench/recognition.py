@@ -50,6 +50,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from vision.boxes import iou as box_iou  # noqa: E402
 from vision.crop_contrast import DimLift  # noqa: E402
 from vision.labels import IDENTITIES, NONE_CLASS  # noqa: E402
 from vision.recogniser import Recogniser, load_frame  # noqa: E402
@@ -58,12 +59,9 @@ MIN_INDEX_VIS = 0.7
 MIN_CARD_VIS = 0.2
 
 
-def _iou(a, b):
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    i = ix * iy
-    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - i
-    return i / max(u, 1e-9)
+def read_outcome(code: str, identity: str | None) -> str:
+    """How a found face-up card was read: "right", "unread" or "wrong" (every bench's tally)."""
+    return "right" if identity == code else "unread" if identity is None else "wrong"
 
 
 def _inside_quad(pt, quad) -> bool:
@@ -98,7 +96,7 @@ def score_frame(cards_pred, truth) -> dict:
         for gi, g in enumerate(gts):
             if gi in matched_gt or g["box"] is None or g["face_up"] != p.face_up:
                 continue
-            iou = _iou(p.box, g["box"])
+            iou = box_iou(p.box, g["box"])
             if iou >= 0.3 or _inside_quad(c, g["quad"]):
                 cand.append((iou, pi, gi))
     for iou, pi, gi in sorted(cand, reverse=True):
@@ -117,12 +115,9 @@ def score_frame(cards_pred, truth) -> dict:
             r[f"found_{key}"] += 1
             p = cards_pred[matched_gt[gi]]
             if g["face_up"]:
-                if p.identity == g["code"]:
-                    r["id_right"] += 1
-                elif p.identity is None:
-                    r["id_unread"] += 1
-                else:
-                    r["id_wrong"] += 1
+                outcome = read_outcome(g["code"], p.identity)
+                r[f"id_{outcome}"] += 1
+                if outcome == "wrong":
                     confusions[(g["code"], p.identity)] += 1
     for pi, p in enumerate(cards_pred):
         r["pred"] += 1

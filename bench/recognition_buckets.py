@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from recognition import fit_enrolment, score_frame  # noqa: E402
+from recognition import fit_enrolment, read_outcome, score_frame  # noqa: E402
 from recognition_rotations import BUCKETS as TURNS, bucket as turn_bucket, card_turn  # noqa: E402
 
 from vision.labels import IDENTITIES  # noqa: E402
@@ -79,12 +79,9 @@ def tally_frame(tally: dict, frame_bucket: str, cards, truth: dict, card_bucket=
         t["counted"] += 1
         t["found"] += got is not None
         if g["face_up"] and got is not None:
-            if got.identity == g["code"]:
-                t["right"] += 1
-            elif got.identity is None:
-                t["unread"] += 1
-            else:
-                t["wrong"] += 1
+            outcome = read_outcome(g["code"], got.identity)
+            t[outcome] += 1
+            if outcome == "wrong":
                 conf[(g["code"], got.identity)] += 1
 
 

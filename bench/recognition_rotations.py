@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from recognition import score_frame  # noqa: E402
+from recognition import read_outcome, score_frame  # noqa: E402
 
 from vision.recogniser import Recogniser  # noqa: E402
 from vision.synth.backgrounds import HELD_OUT_FAMILIES, TRAIN_FAMILIES  # noqa: E402
@@ -61,8 +61,7 @@ def tally(cards, truth, out: dict) -> None:
         t["cards"] += 1
         if gi in sc["matched"]:
             t["found"] += 1
-            got = cards[sc["matched"][gi]].identity
-            t["right" if got == g["code"] else ("unread" if got is None else "wrong")] += 1
+            t[read_outcome(g["code"], cards[sc["matched"][gi]].identity)] += 1
         else:
             t["missed"] += 1
     out["all"]["false_cards"] += sc["counts"]["false_card"]
