@@ -132,8 +132,8 @@ class Tracker:
         the one frame it was seen over seat 1 was missed it was "seat 2's card, out of turn"."""
         if not t.hist:
             return None  # one sighting does not show the way yet (the next one decides)
-        (_, prev), way = t.hist[-1], [pos]
-        way.insert(0, prev)
+        prev = t.hist[-1][1]
+        way = [prev, pos]
         if len(t.hist) == 1:
             way.insert(0, (2 * prev[0] - pos[0], 2 * prev[1] - pos[1]))
         step = 0.1 * self.cfg.card_size
@@ -404,7 +404,7 @@ class Tracker:
                 t.up = False
                 out.append(self._obs(TURNED_DOWN, t, frame, unconfirmed=t.identity is None))
             t.flip_run, t.flip_votes, t.flip_reads = 0, {}, 0
-        if self._still(t, frame) and t.rest is not None and _dist(t.pos, t.rest) > cfg.move_min * cfg.card_size:
+        if self._still(t, frame) and away_from_rest(t, cfg):
             zone = zone_at(t.pos)
             t.rest, t.rest_box = t.pos, t.box
             if zone is not None and zone.split(":")[0] in NON_PLACING:
