@@ -93,8 +93,7 @@ class PhoneClaims:
         with self._lock:
             if self.closed:
                 return "closed"
-            if self._waits_already(event) or any(e.type == event.type and e.seat == event.seat
-                                                 for e, _ in (*self.inbox, *self._offering)):
+            if self._waits_already(event) or any(_same_claim(e, event) for e, _ in (*self.inbox, *self._offering)):
                 return "same claim"
             self.inbox.append((event, source))
         return "waits"
@@ -114,7 +113,7 @@ class PhoneClaims:
         return took
 
     def _waits_already(self, event) -> bool:
-        return any(w.event.type == event.type and w.event.seat == event.seat for w in self.waiting)
+        return any(_same_claim(w.event, event) for w in self.waiting)
 
     def _wait(self, w: Waiting) -> None:
         with self._lock:
@@ -198,6 +197,11 @@ def referee_submit(referee, said: list) -> Callable[[object, str], str | None]:
         said.extend(words)
         return None
     return submit
+
+
+def _same_claim(a, b) -> bool:
+    """One seat's same kind of claim (a double tap is one claim, at its first tap)."""
+    return a.type == b.type and a.seat == b.seat
 
 
 def _made(w: Waiting) -> tuple:
