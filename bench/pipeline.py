@@ -97,13 +97,13 @@ def run_interleaved(video: Path, models: Path, weights: Path | None, limit: int 
             t_ul += time.perf_counter() - t
         n += len(frames)
     p.finish()
+    memory = getattr(p.reader, "reread_memory", None)
     pipe = {"frames": n, "seconds": round(t_pipe + t_dec, 2), "fps": round(n / (t_pipe + t_dec), 2),
             "recognised_frames": p.frames - p.skipped, "looks": p.status()["looks"], "ms_per_frame_median": p.status()["ms_per_frame"],
             "stride": stride, "index_reads_reused": getattr(p.reader, "hits", None),
             "index_reads_run": getattr(p.reader, "misses", None), "reorient": reorient,
-            "face_rereads": getattr(getattr(p.reader, "reread_memory", None), "rereads", None),
-            "face_rereads_remembered": getattr(getattr(p.reader, "reread_memory", None), "hits", None),
-            "face_rereads_seconds": round(getattr(getattr(p.reader, "reread_memory", None), "seconds", 0.0), 3),
+            "face_rereads": getattr(memory, "rereads", None), "face_rereads_remembered": getattr(memory, "hits", None),
+            "face_rereads_seconds": round(getattr(memory, "seconds", 0.0), 3),
             "onnxruntime_threads": "1 per session (Recogniser.from_models default)"}
     ul = {"frames": n, "seconds": round(t_ul + t_dec, 2), "fps": round(n / (t_ul + t_dec), 2), "weights": what} \
         if model is not None else None
