@@ -158,8 +158,7 @@ class HeldOutFrames:
 
     def frame(self, bucket: str, i: int):
         from vision.synth.backgrounds import HELD_OUT_FAMILIES, TRAIN_FAMILIES
-        from vision.synth.light import LIGHTS
-        from vision.synth.printed import PRINTED_FAMILIES
+        from vision.synth.buckets import render_bucket
         from vision.synth.scene import render_scene
 
         fam = HELD_OUT_FAMILIES if i % 2 == 0 else TRAIN_FAMILIES
@@ -171,17 +170,7 @@ class HeldOutFrames:
             angles = [int(bucket[5:]) + rng.uniform(-15, 15) for _ in codes]
             return render_scene(seed, self.styles, [], fam, self.cache, size=self.size, codes=codes,
                                 angles=angles, card_h=rng.uniform(0.2, 0.3))
-        if bucket == "plain" or bucket in LIGHTS:
-            frame, truths = render_scene(seed, self.styles, [], fam, self.cache, size=self.size, table=True)
-            if bucket in LIGHTS:
-                frame = LIGHTS[bucket](frame, np.random.default_rng(seed + 1))
-            return frame, truths
-        if bucket == "print_no_card":
-            return render_scene(seed, self.styles, [], (PRINTED_FAMILIES[i % len(PRINTED_FAMILIES)],), self.cache,
-                                size=self.size, codes=[])
-        if bucket.startswith("on_") and bucket[3:] in PRINTED_FAMILIES:
-            return render_scene(seed, self.styles, [], (bucket[3:],), self.cache, size=self.size, table=True)
-        raise ValueError(f"unknown bucket {bucket!r}")
+        return render_bucket(bucket, i, seed, self.styles, self.cache, fam, self.size)
 
 
 def bucket_groups(with_mixed: bool) -> dict:

@@ -34,9 +34,14 @@ def bucket_frame(bucket: str, i: int, size=(1280, 720)):
     """Frame i of a bucket (see the module's doc). A light bucket is the plain frame of the same i
     under that light."""
     styles, cache = _styles_and_cache()
-    seed = SEED_BASE + i
+    return render_bucket(bucket, i, SEED_BASE + i, styles, cache, TRAIN_FAMILIES, size)
+
+
+def render_bucket(bucket: str, i: int, seed: int, styles, cache: FaceCache, families, size):
+    """Frame i of a plain, light or printed-matter bucket, drawn from `seed` in `styles` on the table
+    `families` (bench/recognition_buckets.py draws the same buckets in the held-out style)."""
     if bucket == "plain" or bucket in LIGHTS:
-        frame, truths = render_scene(seed, styles, [], TRAIN_FAMILIES, cache, size=size, table=True)
+        frame, truths = render_scene(seed, styles, [], families, cache, size=size, table=True)
         if bucket in LIGHTS:
             frame = LIGHTS[bucket](frame, np.random.default_rng(seed + 1))
         return frame, truths
