@@ -174,11 +174,10 @@ class HeldOutFrames:
 
 
 def bucket_groups(with_mixed: bool) -> dict:
-    from vision.synth.light import LIGHTS
-    from vision.synth.printed import PRINTED_FAMILIES
+    from vision.synth.buckets import CLUTTER_BUCKETS, LIGHT_BUCKETS
 
-    groups = {"rotation": ROTATION, "light": ("plain", *LIGHTS),
-              "clutter": (*(f"on_{f}" for f in PRINTED_FAMILIES), "print_no_card")}
+    groups = {"rotation": ROTATION, "light": LIGHT_BUCKETS,
+              "clutter": tuple(b for b in CLUTTER_BUCKETS if b != "plain")}  # ("plain" counts with the lights)
     return {**groups, "mixed": ("synth_test",)} if with_mixed else groups
 
 
