@@ -28,10 +28,22 @@ from dataclasses import replace
 
 import numpy as np
 
+from .boxes import inside
 from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, STACKING, TableDetection, Track, TrackerConfig, _best, _dist,
                      _other_face, _placing, _reread_of, _vanished_as, away_from_rest)
+
+
+def _box_of_card(o: Track, pos, box, cfg: TrackerConfig) -> bool:
+    """Is a box at `pos` (image box `box`) card o's own again, a second box or a misread of it: its
+    centre near o's and, where both boxes are known, the box mostly inside o's. A back laid over a
+    third to a half of the one before in a row (the set-aside row) lies as near, but less inside: it
+    was dropped as the placed card's second box, and when the placed card was missed next frame,
+    that card took the new box and its own box became a third card."""
+    if _dist(pos, o.pos) >= 0.3 * cfg.card_size:
+        return False
+    return box is None or o.box is None or inside(box, o.box) >= 0.8
 
 
 class Tracker:
@@ -104,7 +116,7 @@ class Tracker:
             else:
                 unmatched.append(d)
         for d in unmatched:
-            if any(frame - t.last_seen <= 2 and _dist(d.pos, t.pos) < 0.3 * self.cfg.card_size
+            if any(frame - t.last_seen <= 2 and _box_of_card(t, d.pos, d.box, self.cfg)
                    and not (t.identity and d.identity and d.identity != t.identity and d.confidence >= 0.5)
                    and not _other_face(t, d.face_up) for t in self.tracks.values()):
                 continue  # a duplicate box, or a misread, of a card seen there just now
@@ -333,7 +345,7 @@ class Tracker:
                 return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
             strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and not _other_face(o, up) and
-                                  _dist(o.pos, t.pos) < 0.3 * cfg.card_size for o in self.tracks.values()):
+                                  _box_of_card(o, t.pos, t.box, cfg) for o in self.tracks.values()):
                 if zone.split(":")[0] in STACKING and t.wait < cfg.identity_wait:
                     t.wait += 1  # on a pile: perhaps the next card, laid on it; until it is read surely
                     return []

@@ -668,3 +668,15 @@ def test_a_card_carried_off_and_lost_on_the_way_is_removed_though_its_last_place
     obs = run(tr, carried + lost, start=5)
     assert [(o.kind, o.card) for o in obs] == [(REMOVED, "9C")]
     assert obs[0].frame <= 5 + len(carried) + 11
+
+
+def test_a_back_dealt_overlapping_the_last_one_in_a_row_is_one_new_card_when_the_first_is_missed_next():
+    # the set-aside row: four backs, each laid over a third of the one before. The new card's first box,
+    # overlapping the placed card's, was taken for a second box of it and dropped; the next frame
+    # missed the placed card, which took the new box, and its own box later became a third card
+    def back(x):
+        return TableDetection((x, 300.0), 75.0, False, None, 0.9, box=(x - 31, 256.0, x + 31, 344.0))
+    a, b = 400.0, 425.0
+    frames = [[back(a)]] * 6 + [[back(a), back(b)], [back(b)]] + [[back(a), back(b)]] * 12
+    obs = run(Tracker(), frames)
+    assert [(o.kind, o.up) for o in obs] == [(DEALT, False), (DEALT, False)]
