@@ -2,35 +2,20 @@
 the camera runs and has not confirmed the card it cuts: a 202, the claim waits in the camera
 pipeline's queue (vision/phone_events.py) and goes in with its receive stamp once the card is in,
 or goes to the host after WAIT_MS; a double tap is one claim; without a camera it goes straight to
-the referee; a seat claims with its own cards only (refused before anything waits). The camera here is its pipeline's queue alone, driven as the pipeline's frames would."""
+the referee; a seat claims with its own cards only (refused before anything waits). The camera here
+is its pipeline's queue alone, driven as the pipeline's frames would (bonnu_kit.PhoneQueueCamera)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
-from bonnu_kit import NAMES, FakeTime, deal_round, lead, open_night
+from bonnu_kit import NAMES, FakeTime, PhoneQueueCamera, deal_round, lead, open_night
 from dashboard_kit import Phone
 from referee.games.bonnu.events import CutLaid
-from vision.phone_events import WAIT_MS, PhoneClaims, pile_top, referee_submit
+from vision.phone_events import WAIT_MS
 from webui.bonnu_timing import TableClock
-from webui.camera import NightReferee
 
 CUT = {"claim": "cut", "cards": ["white:5", "black:5"]}  # Cleo's two 5s, on Ann's red:5
-
-
-class RunningCamera:
-    """What the claim endpoint asks of the camera: is it running, and its pipeline's phone queue."""
-
-    def __init__(self, night):
-        said: list = []
-        referee = NightReferee(night, "camera:test")
-        self.pipeline = SimpleNamespace(phone=PhoneClaims(referee_submit(referee, said),
-                                                          lambda: pile_top(night.table.state)))
-
-    def running(self) -> bool:
-        return True
 
 
 @pytest.fixture
@@ -42,7 +27,7 @@ def table(dash, dash_host, monkeypatch):
     phones = {seat: Phone(dash) for seat in tokens}
     for seat, token in tokens.items():
         phones[seat].join(token)
-    camera = RunningCamera(night)
+    camera = PhoneQueueCamera(night)
     monkeypatch.setitem(dash.extensions, "croupier_camera", camera)
     return night, phones, clock, camera.pipeline.phone
 
