@@ -117,6 +117,8 @@ def test_the_console_deals_unnamed_hands_and_the_phones_lay_and_cut_with_pickers
         ann.locator("#bets button[data-action='lay']").tap()
         expect(ben.locator("#bn-top")).to_contain_text("5")
         claims = ben.locator("#bn-claims")
+        expect(claims.locator("button[data-action='claim-bonnu']")).to_have_text("Bonnu! (these cards)")
+        expect(claims.locator("select[aria-label^='Bonnu: card']")).to_have_count(7)   # one per card he holds
         claims.locator("button[data-action='claim-cut']").tap()      # nothing ticked: said, nothing sent
         expect(ben.locator("#toast")).to_contain_text("Tick two or more cards of one number to Cut")
         claims.locator("select[aria-label='Cut: the number']").select_option("5")

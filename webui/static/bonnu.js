@@ -131,8 +131,10 @@ N.moves = (options, done) => {
    it. They post the cards to /api/seat/claim, stamped on receipt; a claim the camera's card is not
    in for yet waits on the server (202) and its ruling comes through the feed. They replace the
    option-key Cut and Bonnu buttons on the phone (the host console keeps those). Cut: tick two or
-   more cards of one number from the hand; Bonnu!: the whole hand. A hand the referee does not know:
-   a number and its cards to tick for the Cut, a select per card held for the Bonnu. */
+   more cards of one number from the hand (those with a partner of their number); Bonnu!: the whole
+   hand (shown when its total is some card's number, or a multiple of 10 for a 0: a mistap of a
+   Bonnu no card could make is a penalty). A hand the referee does not know: a number and its cards
+   to tick for the Cut, a select per card held for the Bonnu. */
 N.claim = { words: "", top: null, rulings: 0 };   // the claim's last answer, kept until the round moves on
 N.CUT_NUMBERS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 21];
 N.COLOURS = ["red", "blue", "yellow", "white", "black"];
@@ -220,14 +222,20 @@ N.claims = (bn, seat, done) => {
   if (N.claim.top !== bn.top || N.claim.rulings !== bn.rulings_words.length) N.claim.words = "";
   const hand = mine.hand_cards || [];
   const known = hand.length === mine.cards;
-  const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" }, hand.map((c) => N.box("claim:" + c.code, c.code, N.card(c))))
+  // a known hand offers what could stand on whatever card lands: its cards that have a partner of
+  // their number for the Cut, the Bonnu only when some card's number (or a 0's ten) is its total
+  const paired = hand.filter((c) => hand.filter((d) => d.value === c.value).length >= 2);
+  const total = hand.reduce((sum, c) => sum + c.value, 0);
+  const canCut = !known || paired.length > 0;
+  const canBonnu = !known || N.CUT_NUMBERS.includes(total) || total % 10 === 0;
+  if (!canCut && !canBonnu) return null;
+  const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" }, paired.map((c) => N.box("claim:" + c.code, c.code, N.card(c))))
     : N.cutOfNumber();
   const bonnu = known ? { fields: null, read: () => hand.map((c) => c.code) } : N.wholeHand(mine.cards);
   return C.el("div", { class: "bn-claims", id: "bn-claims" },
-    C.el("p", { class: "muted" }, known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay"),
-    cut, N.claimButton(bn, "Cut!", "cut", N.cutRead(cut), done),
-    bonnu.fields, N.claimButton(bn, known ? `Bonnu! (the whole hand, ${mine.cards} card${mine.cards === 1 ? "" : "s"})` : "Bonnu! (these cards)",
-      "bonnu", bonnu.read, done),
+    canCut ? [C.el("p", { class: "muted" }, known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay"),
+      cut, N.claimButton(bn, "Cut!", "cut", N.cutRead(cut), done)] : null,
+    canBonnu ? [bonnu.fields, N.claimButton(bn, known ? `Bonnu! (the whole hand, ${total})` : "Bonnu! (these cards)", "bonnu", bonnu.read, done)] : null,
     C.el("p", { class: "bn-claim-status", id: "bn-claim-status", role: "status" }, N.claim.words));
 };
 
