@@ -128,8 +128,10 @@ class Tracker:
         steady = t.votes[ident][1]
         if steady >= 2:
             return True
-        mine = t.shaky.get(ident, 0)
-        return steady == 1 and (set(t.shaky) == {ident} or pile and mine >= 2 and mine >= 2 * (sum(t.shaky.values()) - mine))
+        if steady != 1:
+            return False
+        mine, others = t.shaky.get(ident, 0), sum(n for k, n in t.shaky.items() if k != ident)
+        return set(t.shaky) == {ident} or pile and mine >= 2 and mine >= 2 * others
 
     def _first_zone_on_way(self, t: Track, pos) -> str | None:
         """The first zone on a coming card's way, from its sightings so far to `pos`, the line between

@@ -2,9 +2,10 @@
 from the console's game picker (Bonnu 100, the grace window and the tie margin explained), the
 phones measure their latency with pings on join and the host sees it; Ann leads the red 5; Cleo
 and Ben each tick their two 5s and tap Cut! on their phone (a claim with its cards), Cleo's a
-double tap that counts once (the button is disabled after a tap). The tie margin is set wide (2 s) so that the two taps, some hundred ms apart
-in a test browser, are too close to call: the host is asked which came first, both times in the
-question, and every phone shows the ruling naming both times. Screenshots go to
+double tap that counts once (the button is disabled after a tap). The tie margin is set wide
+(2 s) so that the two taps, some hundred ms apart in a test browser, are too close to call: the
+host is asked which came first, both times in the question, and every phone shows the ruling
+naming both times. Screenshots go to
 artefacts/browser/ (docs/screenshots_bonnu.py makes the docs' pictures with the same play)."""
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ def test_two_phones_cut_inside_one_window_and_the_ruling_names_both_times(app):
 def test_the_console_deals_unnamed_hands_and_the_phones_lay_and_cut_with_pickers(app):
     """The host starts the round on the console (Start hand, the opening draw's cards typed, the 14
     cards dealt face down, nobody naming them); Ann's phone lays by choosing the card from the 60,
-    Ben's Cuts by choosing the number 5 and ticking two of its cards; the Table page shows the top card and the counts."""
+    Ben's Cuts by choosing the number 5 and ticking two of its cards; the Table page shows the top
+    card and the counts."""
     expect = playwright_api.expect
     night = app.extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed hands")

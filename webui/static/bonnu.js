@@ -171,7 +171,8 @@ N.claimButton = (bn, label, kind, read, done) => {
 
 /* A box kept ticked (or a select kept) across the page's redraws, by `id`. */
 N.kept = (id, field) => {
-  if (field.type === "checkbox") field.checked = !!N.picked[id]; else if (N.picked[id] !== undefined) field.value = N.picked[id];
+  if (field.type === "checkbox") field.checked = !!N.picked[id];
+  else if (N.picked[id] !== undefined) field.value = N.picked[id];
   field.addEventListener("change", () => { N.picked[id] = field.type === "checkbox" ? field.checked : field.value; });
   return field;
 };
@@ -194,8 +195,9 @@ N.cutRead = (root) => () => {
 /* An unnamed hand's Cut: the number, then a box per card of it (the second copy named "(2nd)"). */
 N.cutOfNumber = () => {
   const boxes = C.el("span", { class: "bn-cut-boxes" });
-  const fill = (n) => C.clear(boxes, n === undefined || n === "" ? [] : N.COLOURS.flatMap((c) => [-1, 21].includes(+n) ? [`${c}:${n}`]
-    : [`${c}:${n}`, `${c}:${n}#1`]).map((code) => N.box("claim:" + code, code, N.pretty(code) + (code.endsWith("#1") ? " (2nd)" : ""))));
+  const codes = (n) => N.COLOURS.flatMap((c) => [-1, 21].includes(+n) ? [`${c}:${n}`] : [`${c}:${n}`, `${c}:${n}#1`]);
+  const fill = (n) => C.clear(boxes, n === undefined || n === "" ? [] : codes(n).map((code) =>
+    N.box("claim:" + code, code, N.pretty(code) + (code.endsWith("#1") ? " (2nd)" : ""))));
   const number = N.kept("claim:number", C.el("select", { class: "bn-pick", "aria-label": "Cut: the number" },
     C.el("option", { value: "" }, "number…"), N.CUT_NUMBERS.map((n) => C.el("option", { value: String(n) }, String(n)))));
   number.addEventListener("change", () => fill(number.value));
@@ -206,8 +208,9 @@ N.cutOfNumber = () => {
 /* An unnamed hand's Bonnu: a select of the 60 cards per card held. */
 N.wholeHand = (count) => {
   const pack = N.COLOURS.flatMap((c) => N.CUT_NUMBERS.map((n) => `${c}:${n}`));
-  const fields = [...Array(count).keys()].map((i) => N.kept("claim:bonnu:" + i, C.el("select", { class: "bn-pick",
-    "aria-label": `Bonnu: card ${i + 1}` }, C.el("option", { value: "" }, "card…"), pack.map((c) => C.el("option", { value: c }, N.pretty(c))))));
+  const select = (i) => C.el("select", { class: "bn-pick", "aria-label": `Bonnu: card ${i + 1}` },
+    C.el("option", { value: "" }, "card…"), pack.map((c) => C.el("option", { value: c }, N.pretty(c))));
+  const fields = [...Array(count).keys()].map((i) => N.kept("claim:bonnu:" + i, select(i)));
   const read = () => {
     const picked = fields.map((f) => f.value);
     if (picked.some((c) => !c)) { C.toast("Choose every card of the hand first", true); return null; }
@@ -229,13 +232,14 @@ N.claims = (bn, seat, done) => {
   const canCut = !known || paired.length > 0;
   const canBonnu = !known || N.CUT_NUMBERS.includes(total) || total % 10 === 0;
   if (!canCut && !canBonnu) return null;
-  const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" }, paired.map((c) => N.box("claim:" + c.code, c.code, N.card(c))))
-    : N.cutOfNumber();
+  const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" },
+    paired.map((c) => N.box("claim:" + c.code, c.code, N.card(c)))) : N.cutOfNumber();
   const bonnu = known ? { fields: null, read: () => hand.map((c) => c.code) } : N.wholeHand(mine.cards);
+  const how = known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay";
+  const whole = known ? `Bonnu! (the whole hand, ${total})` : "Bonnu! (these cards)";
   return C.el("div", { class: "bn-claims", id: "bn-claims" },
-    canCut ? [C.el("p", { class: "muted" }, known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay"),
-      cut, N.claimButton(bn, "Cut!", "cut", N.cutRead(cut), done)] : null,
-    canBonnu ? [bonnu.fields, N.claimButton(bn, known ? `Bonnu! (the whole hand, ${total})` : "Bonnu! (these cards)", "bonnu", bonnu.read, done)] : null,
+    canCut ? [C.el("p", { class: "muted" }, how), cut, N.claimButton(bn, "Cut!", "cut", N.cutRead(cut), done)] : null,
+    canBonnu ? [bonnu.fields, N.claimButton(bn, whole, "bonnu", bonnu.read, done)] : null,
     C.el("p", { class: "bn-claim-status", id: "bn-claim-status", role: "status" }, N.claim.words));
 };
 

@@ -194,7 +194,8 @@ P.renderMe = (me) => {
   // Bonnu: the seat's own Cut!/Bonnu! claims replace the referee's option-key ones (bonnu.js)
   const claims = bn ? N.claims(bn, me.seat, P.loadMe) : null;
   const shown = claims ? moves.filter((o) => o.action !== "cut" && o.action !== "bonnu") : moves;
-  C.clear(document.getElementById("bets"), claims, shown.length ? (bk ? B.moves(shown, P.loadMe) : by ? Y.moves(shown, P.loadMe) : bn ? N.moves(shown, P.loadMe) : shown.map(button))
+  C.clear(document.getElementById("bets"), claims, shown.length
+    ? (bk ? B.moves(shown, P.loadMe) : by ? Y.moves(shown, P.loadMe) : bn ? N.moves(shown, P.loadMe) : shown.map(button))
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
   P.alertIfAsked(me);
 };
