@@ -32,7 +32,7 @@ from .boxes import inside
 from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
 from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, STACKING, TableDetection, Track, TrackerConfig, _best, _dist,
-                     _other_face, _placing, _reread_of, _vanished_as, away_from_rest)
+                     _other_face, _placing, _reread_of, _vanished_as, away_from_rest, pile_agreement)
 
 
 def _box_of_card(o: Track, pos, box, cfg: TrackerConfig) -> bool:
@@ -131,11 +131,19 @@ class Tracker:
 
     # ----------------------------------------------------------------------- evidence
     @staticmethod
-    def _seen_twice(t: Track, ident: str) -> bool:
+    def _seen_twice(t: Track, ident: str, pile: bool = False) -> bool:
         """Read as ident on two looks: two steady ones, or one steady one backed by reads taken while
-        the dealer's hand left it, when those all said the same (the card is placed a frame sooner)."""
+        the dealer's hand left it, when those all said the same (the card is placed a frame sooner).
+        On a pile (`pile`: `STACKING`) those reads need only say it twice and two to one against all
+        the others: the new top card is read through the player's hand as it lands, and one misread
+        among them (a red 5 read so 4 times and once as a white 7 at 0.59) kept it waiting two looks."""
         steady = t.votes[ident][1]
-        return steady >= 2 or steady == 1 and set(t.shaky) == {ident}
+        if steady >= 2:
+            return True
+        if steady != 1:
+            return False
+        mine, others = t.shaky.get(ident, 0), sum(n for k, n in t.shaky.items() if k != ident)
+        return set(t.shaky) == {ident} or pile and mine >= 2 and mine >= 2 * others
 
     def _first_zone_on_way(self, t: Track, pos) -> str | None:
         """The first zone on a coming card's way, from its sightings so far to `pos`, the line between
@@ -340,13 +348,16 @@ class Tracker:
                 t.wait += 1
                 return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
+            pile = zone.split(":")[0] in STACKING
+            if up and pile:  # the new top card: two agreeing reads that outweigh the others two to one
+                conf = max(conf, pile_agreement(t.votes, ident))
             surely = cfg.pot_face_conf if zone.split(":")[0] in CHIP_ZONES else cfg.min_face_conf
             if up and ident is None and max(c for _, c in list(t.confs)[-cfg.face_doubt:]) < surely:
                 return []  # an unread, weakly seen "face" (chips, a hand): a card only once read or seen surely
-            strong = up and ident is not None and self._seen_twice(t, ident) and conf >= cfg.min_identity_conf
+            strong = up and ident is not None and self._seen_twice(t, ident, pile) and conf >= cfg.min_identity_conf
             if not strong and any(o.placed and frame - o.last_seen <= 1 and not _other_face(o, up) and
                                   _box_of_card(o, t.pos, t.box, cfg) for o in self.tracks.values()):
-                if zone.split(":")[0] in STACKING and t.wait < cfg.identity_wait:
+                if pile and t.wait < cfg.identity_wait:
                     t.wait += 1  # on a pile: perhaps the next card, laid on it; until it is read surely
                     return []
                 del self.tracks[t.id]  # a misread or a second box of a card lying right there
@@ -354,7 +365,7 @@ class Tracker:
             if up and ident is None and self._over_placed(t, frame):
                 return []  # an unread box over cards already placed (one across two cards of a row): until read
             # one reading is not enough while more may come (a misread on the only look would stick)
-            if up and (conf < cfg.min_identity_conf or ident is None or not self._seen_twice(t, ident)) \
+            if up and (conf < cfg.min_identity_conf or ident is None or not self._seen_twice(t, ident, pile)) \
                     and t.wait < cfg.identity_wait:
                 t.wait += 1
                 return []

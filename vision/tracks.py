@@ -197,6 +197,21 @@ def _best(votes: dict, reads: int) -> tuple[str | None, float, tuple[str, ...]]:
     return ident, conf, tuple(k for k, _ in ranked[:3])
 
 
+def pile_agreement(votes: dict, ident: str | None) -> float:
+    """How surely a card on a pile (`STACKING`) is `ident`: the mean confidence of its steady reads
+    when there are two or more and they outweigh all the other reads together more than two to one,
+    else 0. `_best` multiplies that mean by the winner's share, so one misread of the new top card
+    (a black 8 read at 0.76 and 0.77 and once as a red -1 at 0.67: 0.53) kept it a look longer under
+    `min_identity_conf`. A phantom needs the same wrong card read twice where little else is read:
+    a misread of the card under it names some other card each time, and is outweighed by its own
+    reads; a split reading (two and two, or two against one as sure) still waits."""
+    if ident is None or ident not in votes:
+        return 0.0
+    weight, n = votes[ident]
+    rivals = sum(w for k, (w, _) in votes.items() if k != ident)
+    return weight / n if n >= 2 and weight > 2 * rivals else 0.0
+
+
 def away_from_rest(t: Track, cfg: TrackerConfig) -> bool:
     """Carried off its place (last seen over half a card away): a card on its way somewhere. Its last
     box shows where it was lost, not a card lying there: the 9C of a trick being gathered was lost

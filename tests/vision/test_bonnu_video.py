@@ -104,8 +104,9 @@ SEEDS = range(10)  # the oracle's misses, misreads and box jitter, ten ways over
 def test_over_ten_oracle_seeds_each_new_card_on_the_pile_is_its_own(round_video):
     """A card laid square on the pile's top card is a new card on top (the tracker's `STACKING` rule),
     not the old card misread: every seed gives the script's events (the Cut's fan ordered by its
-    boxes), and every pile top card is read soon after lying in view (4 frames at most: a look the
-    oracle misses and a misread, on top of the 2 still frames a card needs)."""
+    boxes), and every card on the pile is read within 3 frames of lying in view (the worst, seed 0's
+    black 8: a look while the hand leaves, a misread, then two reads that outweigh it; before the
+    pile's two-to-one rules, vision/tracks.py `pile_agreement`, 4 on seeds 0, 1 and 4)."""
     video, truth, script = round_video
     want, late = played(round_log()), {}
     for seed in SEEDS:
@@ -120,7 +121,7 @@ def test_over_ten_oracle_seeds_each_new_card_on_the_pile_is_its_own(round_video)
     print(f"\nbonnu video over oracle seeds {list(SEEDS)}: the script's events for every one; a card read at "
           f"most {max(late.values())} frames after lying in view")
     assert None not in late.values(), late
-    assert max(late.values()) <= 4, late
+    assert max(late.values()) <= 3, late
 
 
 def test_a_cut_entered_on_a_phone_before_the_camera_has_the_card_waits_for_it(round_video):

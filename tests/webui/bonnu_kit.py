@@ -63,6 +63,27 @@ def lead(night, at_ms=None) -> None:
     submit(night, night.clock.stamp(o.event, None) if at_ms is None else dataclasses.replace(o.event, at_ms=at_ms))
 
 
+class PhoneQueueCamera:
+    """A running camera as the claim endpoint and the host console see it, with no frames: its
+    pipeline is the phone claims' queue alone (vision/phone_events.py), which the test drives as the
+    pipeline's frames would (`take_posted`, `card_in`), the camera's referee going through `night`."""
+
+    def __init__(self, night):
+        from types import SimpleNamespace
+
+        from vision.phone_events import PhoneClaims, pile_top, referee_submit
+        from webui.camera import NightReferee, no_camera_status
+        referee = NightReferee(night, "camera:test")
+        self.said: list = []
+        self.pipeline = SimpleNamespace(phone=PhoneClaims(referee_submit(referee, self.said),
+                                                          lambda: pile_top(night.table.state)))
+        self.status = no_camera_status           # the host console's camera panel: nothing to show
+        self.readings = list
+
+    def running(self) -> bool:
+        return True
+
+
 class FakeTime:
     """`time.monotonic` for a test: it moves only when told (`advance(ms)`)."""
 

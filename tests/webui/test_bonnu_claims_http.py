@@ -2,35 +2,20 @@
 the camera runs and has not confirmed the card it cuts: a 202, the claim waits in the camera
 pipeline's queue (vision/phone_events.py) and goes in with its receive stamp once the card is in,
 or goes to the host after WAIT_MS; a double tap is one claim; without a camera it goes straight to
-the referee. The camera here is its pipeline's queue alone, driven as the pipeline's frames would."""
+the referee; a seat claims with its own cards only (refused before anything waits). The camera here
+is its pipeline's queue alone, driven as the pipeline's frames would (bonnu_kit.PhoneQueueCamera)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
-from bonnu_kit import FakeTime, lead, open_night
+from bonnu_kit import NAMES, FakeTime, PhoneQueueCamera, deal_round, lead, open_night
 from dashboard_kit import Phone
 from referee.games.bonnu.events import CutLaid
-from vision.phone_events import WAIT_MS, PhoneClaims, pile_top, referee_submit
+from vision.phone_events import WAIT_MS
 from webui.bonnu_timing import TableClock
-from webui.camera import NightReferee
 
 CUT = {"claim": "cut", "cards": ["white:5", "black:5"]}  # Cleo's two 5s, on Ann's red:5
-
-
-class RunningCamera:
-    """What the claim endpoint asks of the camera: is it running, and its pipeline's phone queue."""
-
-    def __init__(self, night):
-        said: list = []
-        referee = NightReferee(night, "camera:test")
-        self.pipeline = SimpleNamespace(phone=PhoneClaims(referee_submit(referee, said),
-                                                          lambda: pile_top(night.table.state)))
-
-    def running(self) -> bool:
-        return True
 
 
 @pytest.fixture
@@ -42,7 +27,7 @@ def table(dash, dash_host, monkeypatch):
     phones = {seat: Phone(dash) for seat in tokens}
     for seat, token in tokens.items():
         phones[seat].join(token)
-    camera = RunningCamera(night)
+    camera = PhoneQueueCamera(night)
     monkeypatch.setitem(dash.extensions, "croupier_camera", camera)
     return night, phones, clock, camera.pipeline.phone
 
@@ -96,3 +81,33 @@ def test_a_claim_that_fits_or_without_a_camera_goes_straight_to_the_referee(tabl
     assert other.status_code == 200 and len(cuts(night)) == 2     # Ben cuts Cleo's 5s: straight in
     bad = phones[2].post("/api/seat/claim", {"claim": "cut", "cards": ["KH"]})
     assert bad.status_code == 400 and "Bonnu cards" in bad.get_json()["error"]
+
+
+def test_a_seat_claims_with_its_own_cards_only_and_is_told_so_in_words(table):
+    """Cleo's hand is known: Ben's 5s, a third 5 she does not hold, or a Bonnu of part of her hand
+    are refused before anything waits or is stamped, in words that name only her own hand."""
+    night, phones, clock, queue = table
+    bens = phones[3].post("/api/seat/claim", {"claim": "cut", "cards": ["blue:5", "yellow:5"]})
+    assert bens.status_code == 409 and bens.get_json()["error"] == "your hand does not hold blue 5, yellow 5"
+    third = phones[3].post("/api/seat/claim", {"claim": "cut", "cards": ["white:5", "black:5", "red:5#1"]})
+    assert third.status_code == 409 and "red 5" in third.get_json()["error"]
+    part = phones[3].post("/api/seat/claim", {"claim": "bonnu", "cards": ["white:5", "black:5"]})
+    assert part.status_code == 409 and "all 7 of your cards" in part.get_json()["error"]
+    assert not queue.inbox and not queue.waiting and cuts(night) == []
+    assert phones[3].post("/api/seat/claim", CUT).status_code == 202          # her own 5s: they wait
+
+
+def test_an_unnamed_hand_may_name_any_cards_but_not_more_than_it_holds(dash, dash_host):
+    """Where nobody named Cleo's hand the referee (or the camera, or the host) rules what she lays:
+    the endpoint checks only the count, so a refusal never tells her what another seat holds."""
+    night = dash.extensions["croupier"]
+    night.start("bonnu", list(NAMES), NAMES, {}, "unnamed Cleo")
+    tokens = deal_round(night, {1: "red:5 red:1 blue:2 yellow:4 white:6 black:7 blue:0"})
+    cleo = Phone(dash)
+    cleo.join(tokens[3])
+    lead(night)
+    eight = ["blue:5", "yellow:5", "white:5#1", "red:5#1", "white:5", "black:5", "blue:5#1", "yellow:5#1"]
+    too_many = cleo.post("/api/seat/claim", {"claim": "cut", "cards": eight})
+    assert too_many.status_code == 409 and too_many.get_json()["error"] == "your hand holds 7 card(s), not 8"
+    r = cleo.post("/api/seat/claim", {"claim": "cut", "cards": ["blue:5", "yellow:5"]})    # Ben's? nobody knows
+    assert r.status_code == 200 and len(cuts(night)) == 1, r.get_json()

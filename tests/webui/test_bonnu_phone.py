@@ -1,10 +1,11 @@
 """Two phones Cut inside one window, in Debian's Chromium (390x844). The host starts a Bonnu night
 from the console's game picker (Bonnu 100, the grace window and the tie margin explained), the
 phones measure their latency with pings on join and the host sees it; Ann leads the red 5; Cleo
-and Ben each tap Cut! on their phone, Cleo's a double tap that counts once (the button is
-disabled after a tap). The tie margin is set wide (2 s) so that the two taps, some hundred ms apart
-in a test browser, are too close to call: the host is asked which came first, both times in the
-question, and every phone shows the ruling naming both times. Screenshots go to
+and Ben each tick their two 5s and tap Cut! on their phone (a claim with its cards), Cleo's a
+double tap that counts once (the button is disabled after a tap). The tie margin is set wide
+(2 s) so that the two taps, some hundred ms apart in a test browser, are too close to call: the
+host is asked which came first, both times in the question, and every phone shows the ruling
+naming both times. Screenshots go to
 artefacts/browser/ (docs/screenshots_bonnu.py makes the docs' pictures with the same play)."""
 
 from __future__ import annotations
@@ -58,14 +59,17 @@ def two_cuts_from_the_phones(browser, host, base, night, errors, picture) -> Non
         expect(page.locator("#bn-scores")).to_contain_text("Totals: Ann 0, Ben 0, Cleo 0, Dev 0")
     expect(host.locator("#bn-phones li[data-seat='2']")).to_contain_text(re.compile(r"Ben: \d+ ms"))
     expect(host.locator("#bn-phones li[data-seat='3']")).to_contain_text(re.compile(r"Cleo: \d+ ms"))
-    expect(ben.locator("#bets button[data-action='cut']")).to_have_text("Cut! blue 5 yellow 5")
+    for page, fives in ((ben, ("blue:5", "yellow:5")), (cleo, ("white:5", "black:5"))):   # each ticks their 5s
+        for code in fives:
+            page.locator(f"#bn-claims input[value='{code}']").check()
+    expect(ben.locator("#bets button[data-action='claim-cut']")).to_have_text("Cut!")
     expect(ben.locator("#bets button[data-action='lay-blue:5']")).to_be_visible()
-    expect(cleo.locator("#bets button[data-action='cut']")).to_have_text("Cut! white 5 black 5")
+    expect(ben.locator("#bets button[data-action='cut']")).to_have_count(0)     # the claim replaces the option's
     picture(ben, "bonnu-1-cut-buttons")
     # Cleo taps twice at once: the first tap disables the button, the second sends nothing
-    assert cleo.evaluate("""() => { const b = document.querySelector("#bets button[data-action='cut']");
+    assert cleo.evaluate("""() => { const b = document.querySelector("#bets button[data-action='claim-cut']");
                                     b.click(); b.click(); return b.disabled; }""")
-    ben.locator("#bets button[data-action='cut']").tap()
+    ben.locator("#bets button[data-action='claim-cut']").tap()
     expect(host.locator("#host-pending")).to_contain_text(re.compile(
         r"Cut by Ben at \d+\.\d+ s, Cleo's Cut at \d+\.\d+ s: too close to say who was first"))
     host.locator("#host-pending button[data-action='seat 3']").click()
@@ -91,7 +95,8 @@ def test_two_phones_cut_inside_one_window_and_the_ruling_names_both_times(app):
 def test_the_console_deals_unnamed_hands_and_the_phones_lay_and_cut_with_pickers(app):
     """The host starts the round on the console (Start hand, the opening draw's cards typed, the 14
     cards dealt face down, nobody naming them); Ann's phone lays by choosing the card from the 60,
-    Ben's Cuts by ticking two of the 5s; the Table page shows the top card and the counts."""
+    Ben's Cuts by choosing the number 5 and ticking two of its cards; the Table page shows the top
+    card and the counts."""
     expect = playwright_api.expect
     night = app.extensions["croupier"]
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {}, "unnamed hands")
@@ -110,15 +115,18 @@ def test_the_console_deals_unnamed_hands_and_the_phones_lay_and_cut_with_pickers
         expect(host.locator("#bn-host")).to_contain_text("Ann to play (any card leads)")
         tokens = {p["seat"]: p["token"] for p in night.players()}
         ann, ben = (phone_for(browser, base, tokens[s], errors) for s in (1, 2))
-        ann.select_option("#bets .bn-picker select", "red:5")
+        ann.select_option("#bets .option.bn-picker select", "red:5")        # the lay's picker, not the Cut's
         ann.locator("#bets button[data-action='lay']").tap()
         expect(ben.locator("#bn-top")).to_contain_text("5")
-        picker = ben.locator("#bets .bn-picker").filter(has=ben.locator("button[data-action='cut']"))
-        picker.locator("button").tap()                               # nothing ticked: said, nothing sent
-        expect(ben.locator("#toast")).to_contain_text("Tick the two or more cards you Cut with")
+        claims = ben.locator("#bn-claims")
+        expect(claims.locator("button[data-action='claim-bonnu']")).to_have_text("Bonnu! (these cards)")
+        expect(claims.locator("select[aria-label^='Bonnu: card']")).to_have_count(7)   # one per card he holds
+        claims.locator("button[data-action='claim-cut']").tap()      # nothing ticked: said, nothing sent
+        expect(ben.locator("#toast")).to_contain_text("Tick two or more cards of one number to Cut")
+        claims.locator("select[aria-label='Cut: the number']").select_option("5")
         for code in ("blue:5", "yellow:5"):
-            picker.locator(f"input[value='{code}']").check()
-        picker.locator("button").tap()
+            claims.locator(f"input[value='{code}']").check()
+        claims.locator("button[data-action='claim-cut']").tap()
         expect(ben.locator("#bn-rulings li").first).to_have_text(re.compile(
             r"Cut by Ben at \d+\.\d+ s on red:5 \(laid at \d+\.\d+ s\): in time"))
         table = browser.new_context(**PHONE).new_page()

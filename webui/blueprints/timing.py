@@ -8,13 +8,18 @@ phone holds names the top card it saw, and the card the player claims on may not
 referee yet). Stamped on receipt. With the camera running and the claim's cards not fitting the
 referee's top card, the camera has not confirmed the card yet: the claim waits for it
 (vision/phone_events.py), a 202, and goes in with its own stamp once the card is in, or to the host
-after WAIT_MS; otherwise it goes to the referee now (a 409 in its words when refused)."""
+after WAIT_MS; otherwise it goes to the referee now (a 409 in its words when refused). A seat claims
+with its own cards only: what its hand is known to hold is checked first (`not_held`), a 409 before
+anything is stamped or waits."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from flask import Blueprint, current_app, g, jsonify
 
 from referee.cards import BonnuCard, CardError
+from referee.engine import view
 from referee.games.bonnu.events import BonnuClaimed, CutLaid
 from vision.phone_events import early, pile_top
 
@@ -66,6 +71,26 @@ def latency():
 CLAIMS = {"cut": CutLaid, "bonnu": BonnuClaimed}
 
 
+def not_held(kind: str, cards: tuple[BonnuCard, ...], mine: dict | None) -> str | None:
+    """Why this seat cannot lay `cards` from the hand it is known to hold, or None. `mine` is the
+    seat's row of its own Bonnu view: `cards`, how many it holds, and `hand`, the ones named so far.
+    A card beyond the named ones must fit in the hand's unnamed cards; a Bonnu lays every named
+    card. Only the seat's own hand is consulted: a refusal never tells a phone what another seat
+    holds (with the hand unnamed, any cards may be named, and the referee or the host rules them)."""
+    if mine is None or not mine["cards"]:
+        return "this seat holds no cards in this round"
+    if len(cards) > mine["cards"]:
+        return f"your hand holds {mine['cards']} card(s), not {len(cards)}"
+    named = Counter(BonnuCard.parse(c) for c in mine.get("hand", ()))
+    beyond = Counter(cards) - named
+    unnamed = mine["cards"] - sum(named.values())
+    if sum(beyond.values()) > unnamed:
+        return f"your hand does not hold {', '.join(c.pretty for c in beyond.elements())}"
+    if kind == "bonnu" and (named - Counter(cards) or len(cards) != mine["cards"]):
+        return f"a Bonnu lays the whole hand: all {mine['cards']} of your cards"
+    return None
+
+
 @bp.post("/api/seat/claim")
 @seat_required
 @idempotent
@@ -84,6 +109,10 @@ def claim():
     n = night()
     if n.table is None or n.table.state.game != "bonnu":
         raise Conflict("a Cut or Bonnu claim is made at a Bonnu table: none is running")
+    seen = view(n.table.state, g.seat).get("bonnu") or {}
+    refused = not_held(kind, cards, next((s for s in seen.get("seats", ()) if s["seat"] == g.seat), None))
+    if refused:
+        raise Conflict(refused)
     event = n.clock.stamp(CLAIMS[kind](g.seat, cards), g.seat)
     camera = current_app.extensions.get("croupier_camera")
     pipeline = getattr(camera, "pipeline", None)

@@ -1,6 +1,7 @@
 /* Bonnu on the pages: the round (the top card, every seat's card count, the shouts and penalty
    cards owed, the scores, each timing ruling with both its times, each phone's latency) and a
-   seat's moves: Lay, Draw, Cut!, Bonnu! and Reach! exactly as the referee offers them. Everything
+   seat's moves: Lay, Draw and Reach! as the referee offers them, and its Cut! and Bonnu! claims
+   whenever it holds cards (the host console: the referee's Cut! and Bonnu! options). Everything
    comes from the view and options the server sent (webui/bonnu_views.py). The phone measures its
    latency with pings on join and every half minute (webui/bonnu_timing.py). */
 "use strict";
@@ -122,6 +123,124 @@ N.moves = (options, done) => {
   const order = (o) => (claims.includes(o.action) ? 0 : o.action === "lay" ? 1 : 2);
   return options.slice().sort((a, b) => order(a) - order(b)).map((o) => o.needs.length ? N.picker(o, done)
     : N.button(N.label(o), o, () => ({ ...o.post.body }), claims.includes(o.action) ? "primary bn-claim" : o.action === "draw" ? "" : "primary", done));
+};
+
+/* ------------------------------------------------------------------ claims */
+/* The seat's Cut! and out-of-turn Bonnu!, there whenever it holds cards in play, not only once the
+   referee offers them: a player who sees a card land claims at once, before the camera confirmed
+   it. They post the cards to /api/seat/claim, stamped on receipt; a claim the camera's card is not
+   in for yet waits on the server (202) and its ruling comes through the feed. They replace the
+   option-key Cut and Bonnu buttons on the phone (the host console keeps those). Cut: tick two or
+   more cards of one number from the hand (those with a partner of their number); Bonnu!: the whole
+   hand (shown when its total is some card's number, or a multiple of 10 for a 0: a mistap of a
+   Bonnu no card could make is a penalty). A hand the referee does not know: a number and its cards
+   to tick for the Cut, a select per card held for the Bonnu. */
+N.claim = { words: "", top: null, rulings: 0 };   // the claim's last answer, kept until the round moves on
+N.CUT_NUMBERS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 21];
+N.COLOURS = ["red", "blue", "yellow", "white", "black"];
+
+N.claimed = (bn, words) => Object.assign(N.claim, { words, top: bn.top, rulings: bn.rulings_words.length });
+
+/* One claim's button: disabled from the tap until its answer came (a double tap sends one claim),
+   its Idempotency-Key kept until then (a retry after a lost answer records once). */
+N.claimButton = (bn, label, kind, read, done) => {
+  const b = C.el("button", { type: "button", class: "primary bn-claim", "data-action": "claim-" + kind }, label);
+  let key = C.newKey();
+  b.addEventListener("click", async () => {
+    const cards = read();
+    if (cards === null || b.disabled) return;
+    b.disabled = true;
+    const r = await C.post("/api/seat/claim", { claim: kind, cards }, key);
+    if (r.status !== 0) key = C.newKey();
+    b.disabled = false;
+    if (r.ok) for (const id of Object.keys(N.picked)) if (id.startsWith("claim:")) delete N.picked[id];
+    if (r.status === 202) {
+      N.claimed(bn, r.data.same_claim ? "That claim is made already: still waiting for the camera's card…"
+        : `${kind === "cut" ? "Cut" : "Bonnu"}: waiting for the camera's card…`);
+    } else if (r.ok) {
+      N.claimed(bn, "");
+      const said = (r.data.announcements || []).map((a) => a.text).join(" · ");
+      if (said) C.toast(said);
+    } else if (r.status !== 0) {
+      N.claimed(bn, "Not taken: " + (r.data.error || "error " + r.status));
+    }
+    if (done) done(r.data);
+  });
+  return b;
+};
+
+/* A box kept ticked (or a select kept) across the page's redraws, by `id`. */
+N.kept = (id, field) => {
+  if (field.type === "checkbox") field.checked = !!N.picked[id];
+  else if (N.picked[id] !== undefined) field.value = N.picked[id];
+  field.addEventListener("change", () => { N.picked[id] = field.type === "checkbox" ? field.checked : field.value; });
+  return field;
+};
+
+N.box = (id, code, face) => C.el("label", { class: "bn-box" },
+  N.kept(id, C.el("input", { type: "checkbox", value: code, "aria-label": N.pretty(code) })), face);
+
+N.ticked = (root) => [...root.querySelectorAll("input[type=checkbox]:checked")].map((i) => i.value);
+
+N.cutRead = (root) => () => {
+  const cards = N.ticked(root);
+  const number = (c) => c.split(":")[1].replace(/#1$/, "");
+  if (cards.length < 2 || cards.some((c) => number(c) !== number(cards[0]))) {
+    C.toast("Tick two or more cards of one number to Cut", true);
+    return null;
+  }
+  return cards;
+};
+
+/* An unnamed hand's Cut: the number, then a box per card of it (the second copy named "(2nd)"). */
+N.cutOfNumber = () => {
+  const boxes = C.el("span", { class: "bn-cut-boxes" });
+  const codes = (n) => N.COLOURS.flatMap((c) => [-1, 21].includes(+n) ? [`${c}:${n}`] : [`${c}:${n}`, `${c}:${n}#1`]);
+  const fill = (n) => C.clear(boxes, n === undefined || n === "" ? [] : codes(n).map((code) =>
+    N.box("claim:" + code, code, N.pretty(code) + (code.endsWith("#1") ? " (2nd)" : ""))));
+  const number = N.kept("claim:number", C.el("select", { class: "bn-pick", "aria-label": "Cut: the number" },
+    C.el("option", { value: "" }, "number…"), N.CUT_NUMBERS.map((n) => C.el("option", { value: String(n) }, String(n)))));
+  number.addEventListener("change", () => fill(number.value));
+  fill(N.picked["claim:number"]);
+  return C.el("span", { class: "bn-picker" }, number, boxes);
+};
+
+/* An unnamed hand's Bonnu: a select of the 60 cards per card held. */
+N.wholeHand = (count) => {
+  const pack = N.COLOURS.flatMap((c) => N.CUT_NUMBERS.map((n) => `${c}:${n}`));
+  const select = (i) => C.el("select", { class: "bn-pick", "aria-label": `Bonnu: card ${i + 1}` },
+    C.el("option", { value: "" }, "card…"), pack.map((c) => C.el("option", { value: c }, N.pretty(c))));
+  const fields = [...Array(count).keys()].map((i) => N.kept("claim:bonnu:" + i, select(i)));
+  const read = () => {
+    const picked = fields.map((f) => f.value);
+    if (picked.some((c) => !c)) { C.toast("Choose every card of the hand first", true); return null; }
+    return picked.map((c, i) => picked.slice(0, i).includes(c) && !/:(-1|21)$/.test(c) ? c + "#1" : c);
+  };
+  return { fields: C.el("span", { class: "bn-picker" }, fields), read };
+};
+
+N.claims = (bn, seat, done) => {
+  const mine = bn.round === null ? null : bn.seats.find((s) => s.seat === seat);
+  if (!mine || bn.phase !== "play" || !mine.cards) return null;
+  if (N.claim.top !== bn.top || N.claim.rulings !== bn.rulings_words.length) N.claim.words = "";
+  const hand = mine.hand_cards || [];
+  const known = hand.length === mine.cards;
+  // a known hand offers what could stand on whatever card lands: its cards that have a partner of
+  // their number for the Cut, the Bonnu only when some card's number (or a 0's ten) is its total
+  const paired = hand.filter((c) => hand.filter((d) => d.value === c.value).length >= 2);
+  const total = hand.reduce((sum, c) => sum + c.value, 0);
+  const canCut = !known || paired.length > 0;
+  const canBonnu = !known || N.CUT_NUMBERS.includes(total) || total % 10 === 0;
+  if (!canCut && !canBonnu) return null;
+  const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" },
+    paired.map((c) => N.box("claim:" + c.code, c.code, N.card(c)))) : N.cutOfNumber();
+  const bonnu = known ? { fields: null, read: () => hand.map((c) => c.code) } : N.wholeHand(mine.cards);
+  const how = known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay";
+  const whole = known ? `Bonnu! (the whole hand, ${total})` : "Bonnu! (these cards)";
+  return C.el("div", { class: "bn-claims", id: "bn-claims" },
+    canCut ? [C.el("p", { class: "muted" }, how), cut, N.claimButton(bn, "Cut!", "cut", N.cutRead(cut), done)] : null,
+    canBonnu ? [bonnu.fields, N.claimButton(bn, whole, "bonnu", bonnu.read, done)] : null,
+    C.el("p", { class: "bn-claim-status", id: "bn-claim-status", role: "status" }, N.claim.words));
 };
 
 /* The viewer's own hand, from the round's seats (the view names it for its owner only). */

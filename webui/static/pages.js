@@ -191,7 +191,11 @@ P.renderMe = (me) => {
   C.clear(document.getElementById("decisions"), items.length ? items : el("p", { class: "muted" }, "Nothing asked of you right now."));
   const moves = me.options.filter((o) => !asked.includes(o.decision));
   const wait = me.state.waiting.filter((p) => p.blocks).map((p) => p.text || p.prompt).join("; ");
-  C.clear(document.getElementById("bets"), moves.length ? (bk ? B.moves(moves, P.loadMe) : by ? Y.moves(moves, P.loadMe) : bn ? N.moves(moves, P.loadMe) : moves.map(button))
+  // Bonnu: the seat's own Cut!/Bonnu! claims replace the referee's option-key ones (bonnu.js)
+  const claims = bn ? N.claims(bn, me.seat, P.loadMe) : null;
+  const shown = claims ? moves.filter((o) => o.action !== "cut" && o.action !== "bonnu") : moves;
+  C.clear(document.getElementById("bets"), claims, shown.length
+    ? (bk ? B.moves(shown, P.loadMe) : by ? Y.moves(shown, P.loadMe) : bn ? N.moves(shown, P.loadMe) : shown.map(button))
     : el("p", { class: "muted" }, wait ? "Waiting for " + wait : "Not your turn."));
   P.alertIfAsked(me);
 };
