@@ -113,6 +113,7 @@ class Recogniser:
         self.card_shape: CardShapeRule | None = CardShapeRule()
         self.dim_stretch: DimStretch | None = DimStretch()
         self.dim_lift: DimLift | None = None
+        self._look_reads = LookReads()  # (shared with a CachedReads wrapper: one object, mutated)
 
     @property
     def deck(self) -> str:
@@ -280,11 +281,24 @@ class Recogniser:
         """Probabilities (N x 54) and embeddings (N x D) for index boxes, in one batch."""
         if not len(boxes):
             return np.zeros((0, NONE_CLASS + 1), np.float32), np.zeros((0, 0), np.float32)
-        crops = np.stack([crop_square(frame, b) for b in boxes])
-        probs, emb = self.classify_crops(crops)
+        probs, emb = self.read_boxes(frame, boxes)
         if self.second_look:
             probs = self._look_again(frame, boxes, probs)
         return probs, emb
+
+    def read_boxes(self, frame: np.ndarray, boxes) -> tuple[np.ndarray, np.ndarray]:
+        """`classify_crops` of the crops of `frame` at `boxes`; within a look (`recognise`) each
+        crop is read once: the second look's shifted crops and the joker's check (vision/card_shape.py)
+        ask again for crops the look has read (the classifier reads a crop alike in any batch)."""
+        look, rows = self._look_reads.current
+        if look is not frame:
+            return self.classify_crops(np.stack([crop_square(frame, b) for b in boxes]))
+        keys = [tuple(float(v) for v in b) for b in boxes]
+        todo = list(dict.fromkeys(k for k in keys if k not in rows))
+        if todo:
+            probs, emb = self.classify_crops(np.stack([crop_square(frame, k) for k in todo]))
+            rows.update((k, (p, e)) for k, p, e in zip(todo, probs, emb))
+        return np.stack([rows[k][0] for k in keys]), np.stack([rows[k][1] for k in keys])
 
     SHIFT = 0.12  # second look: crops moved this fraction of the index box's side, each of 4 ways
 
@@ -298,13 +312,12 @@ class Recogniser:
         unsure = np.flatnonzero((lab != NONE_CLASS) & (top >= 0.2) & (top < self.min_identity_conf))
         if not len(unsure):
             return probs
-        crops = []
+        moved = []
         for i in unsure:
             x0, y0, x1, y1 = (float(v) for v in boxes[i])
             d = self.SHIFT * max(x1 - x0, y1 - y0)
-            crops += [crop_square(frame, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
-                      for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))]
-        more = self.classify_crops(np.stack(crops))[0].reshape(len(unsure), 4, -1)
+            moved += [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))]
+        more = self.read_boxes(frame, moved)[0].reshape(len(unsure), 4, -1)
         out = probs.copy()
         logp = np.log(np.concatenate([probs[unsure, None], more], 1) + 1e-6).mean(1)
         p = np.exp(logp - logp.max(1, keepdims=True))
@@ -381,10 +394,22 @@ class Recogniser:
         read(later)
         return probs
 
+    def joker_holds(self, frame: np.ndarray, card: CardDetection) -> bool:
+        """The card-shape rule's check of a joker read (`CardShapeRule.steady_joker`), its crops
+        read by `read_boxes` (the crop where the look read the joker is not read again)."""
+        return self.card_shape.steady_joker(frame, card, lambda boxes: self.read_boxes(frame, boxes)[0])
+
     def recognise(self, frame, region=None) -> list[CardDetection]:
         """Every card in the frame; region: only those the detector finds there (see `detect`),
         their indexes still cut from the full frame."""
         frame = load_frame(frame)
+        self._look_reads.start(frame)
+        try:
+            return self._recognise(frame, region)
+        finally:
+            self._look_reads.start(None)
+
+    def _recognise(self, frame: np.ndarray, region) -> list[CardDetection]:
         dets = self.detect(frame, region)
         faces = [(c, b) for k, c, b in dets if k == FACE]
         backs = [(c, b) for k, c, b in dets if k == BACK]
@@ -402,8 +427,21 @@ class Recogniser:
             reread = {}
         if self.card_shape is not None:
             cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame,
-                                          self.classify_crops, reread)
+                                          self.joker_holds, reread)
         return cards
+
+
+class LookReads:
+    """`Recogniser.read_boxes`'s memory of one look: (the look's frame, {box: (probabilities,
+    embedding)}), replaced whole at each look's start and end (a look on another thread, or a
+    picture that is not the look's frame, such as a re-read's canvas, finds no frame of its own
+    here and reads its crops afresh)."""
+
+    def __init__(self):
+        self.current: tuple = (None, {})
+
+    def start(self, frame) -> None:
+        self.current = (frame, {})
 
 
 def load_frame(frame) -> np.ndarray:
