@@ -92,9 +92,9 @@ class MotionGate:
             return self._look(small)
         self.since += 1
         self.changed_mask = cv2.absdiff(small, self.ref) > self.level
-        still = float(self.changed_mask.mean()) <= self.share
+        still = _share(self.changed_mask) <= self.share
         self.moving_mask = None if still or prev is None else cv2.absdiff(small, prev) > self.level
-        moving = 0.0 if still else float(self.moving_mask.mean()) if prev is not None else 1.0
+        moving = 0.0 if still else _share(self.moving_mask) if prev is not None else 1.0
         self.jump = moving > 0.5
         if want if isinstance(want, bool) else want(self):
             self.why = "want"
@@ -140,6 +140,11 @@ class MotionGate:
         if x1 <= x0 or y1 <= y0:
             return False
         return float(m[y0:y1, x0:x1].mean()) <= tolerance
+
+
+def _share(mask: np.ndarray) -> float:
+    """The share of a mask's cells set: its mean, counted (a bool mean is summed in float64 first)."""
+    return np.count_nonzero(mask) / mask.size
 
 
 def look_regions(changed, cards, shape, want=(), margin: float = 0.5, max_share: float = 0.6, take: float = 0.3):
