@@ -69,9 +69,9 @@ class CardShapeRule:
         e = self.edge_px
         return box[0] < e or box[1] < e or box[2] > W - e or box[3] > H - e
 
-    def _card_shaped(self, box, part: bool) -> bool:
+    def _card_shaped(self, box) -> bool:
         long, short = _long_short(box)
-        return part or long <= self.max_aspect * short
+        return long <= self.max_aspect * short
 
     def _index_fits(self, ib, box) -> bool:
         lo, hi = self.index_share
@@ -91,14 +91,17 @@ class CardShapeRule:
         outline): its shape counts."""
         box = card.box
         cut = self._cut(box, frame.shape)
-        part = cut or any(max(inside(o, box), inside(box, o)) > 0.05 for o in others)
-        if reread:
-            return self._card_shaped(box, part)
-        if card.identity is None:
-            return self._card_shaped(box, part) and self._unread_face_ok(box, index_boxes, frame)
-        if not any(_same_box(box, f) for f in faces):  # read from its index alone
+        if card.identity is not None and not reread and not any(_same_box(box, f) for f in faces):
+            # read from its index alone
             return cut or any(boxes_overlap(_grown(ib, self.touch), o) for ib in card.index_boxes for o in others)
-        return self._card_shaped(box, part) and any(self._index_fits(ib, box) for ib in card.index_boxes)
+        # a card's shape, or only part of a card in view (cut by the frame's edge, or overlapping
+        # another card: asked only of a box not card-shaped, most cards' boxes are)
+        shaped = self._card_shaped(box) or cut or any(max(inside(o, box), inside(box, o)) > 0.05 for o in others)
+        if reread:
+            return shaped
+        if card.identity is None:
+            return shaped and self._unread_face_ok(box, index_boxes, frame)
+        return shaped and any(self._index_fits(ib, box) for ib in card.index_boxes)
 
     def _unread_face_ok(self, box, index_boxes: list, frame: np.ndarray) -> bool:
         """An index box inside it, or dim light (see the module's doc)."""
