@@ -53,12 +53,12 @@ def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     yy1 = np.minimum(b[:, None, 3], b[None, :, 3])
     inter = np.clip(xx1 - xx0, 0, None) * np.clip(yy1 - yy0, 0, None)
     over = inter / (area[:, None] + area[None, :] - inter + 1e-9) > iou
-    dead = np.zeros(len(b), bool)
     keep = []
-    for i in range(len(b)):
-        if not dead[i]:
-            keep.append(int(order[i]))
-            dead |= over[i]
+    alive = np.arange(len(b))  # (in score order: the next kept box is the first still alive)
+    while len(alive):
+        i, alive = alive[0], alive[1:]
+        keep.append(int(order[i]))
+        alive = alive[~over[i, alive]]
     return keep
 
 
