@@ -31,21 +31,22 @@ def associate(tracks: dict[int, Track], frame: int, dets: list[TableDetection],
         return [], []
     dp = np.array([d.pos for d in dets], np.float64)
     reach = max(cfg.gate_moving, cfg.gate_placed, 0.6) * cs
-    for ti, t in tracks.items():
-        # a placed card's last step under a moving hand is the hand's pull on its box, not its
-        # own motion: not carried on (a stud-row card followed it onto the strip between two
-        # cards, and its own box, left over, became a new card)
-        v = t.velocity() if t.settled or not t.placed else (0.0, 0.0)
-        pred = (t.pos[0] + v[0], t.pos[1] + v[1])
-        # (numpy for the distances: most pairs lie far apart; only near ones, or a card's own
-        # identity seen elsewhere, are looked at one by one)
-        near = np.minimum(np.hypot(dp[:, 0] - t.pos[0], dp[:, 1] - t.pos[1]),
-                          np.hypot(dp[:, 0] - pred[0], dp[:, 1] - pred[1]))
-        if t.placed and t.rest is not None:
-            # a placed card lies where it came to rest: boxes of its neighbours (two backs boxed
-            # as one, a hand) can pull its position away, and its own face turned up there
-            # then started a new card instead of exposing this one
-            near = np.minimum(near, np.hypot(dp[:, 0] - t.rest[0], dp[:, 1] - t.rest[1]))
+    items = list(tracks.items())
+    # a placed card's last step under a moving hand is the hand's pull on its box, not its
+    # own motion: not carried on (a stud-row card followed it onto the strip between two
+    # cards, and its own box, left over, became a new card)
+    steps = [t.velocity() if t.settled or not t.placed else (0.0, 0.0) for _, t in items]
+    # (numpy for the distances, every track's at once: most pairs lie far apart; only near ones, or
+    # a card's own identity seen elsewhere, are looked at one by one)
+    nears = np.minimum(_dists(dp, [t.pos for _, t in items]),
+                       _dists(dp, [(t.pos[0] + v[0], t.pos[1] + v[1]) for (_, t), v in zip(items, steps)]))
+    # a placed card lies where it came to rest: boxes of its neighbours (two backs boxed
+    # as one, a hand) can pull its position away, and its own face turned up there
+    # then started a new card instead of exposing this one
+    resting = [k for k, (_, t) in enumerate(items) if t.placed and t.rest is not None]
+    if resting:
+        nears[resting] = np.minimum(nears[resting], _dists(dp, [items[k][1].rest for k in resting]))
+    for (ti, t), near in zip(items, nears):
         relink = t.placed and t.identity and t.last_seen < frame - 1
         for di in (range(len(dets)) if relink else np.flatnonzero(near <= reach).tolist()):
             d = dets[di]
@@ -90,6 +91,12 @@ def associate(tracks: dict[int, Track], frame: int, dets: list[TableDetection],
     _rebox_backs(tracks, dets, used_t, used_d, pairs, cfg)
     pairs = _hand_back(tracks, pairs, used_t, cfg)
     return pairs, [d for i, d in enumerate(dets) if i not in used_d]
+
+
+def _dists(dp: np.ndarray, points) -> np.ndarray:
+    """Distances of points (M) to the detections' positions dp (N x 2): M x N."""
+    q = np.array(points, np.float64).reshape(-1, 2)
+    return np.hypot(dp[None, :, 0] - q[:, None, 0], dp[None, :, 1] - q[:, None, 1])
 
 
 def _hand_back(tracks: dict[int, Track], pairs: list, used_t: set, cfg: TrackerConfig) -> list:

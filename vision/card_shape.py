@@ -40,7 +40,6 @@ import numpy as np
 
 from .assembly import CardDetection
 from .boxes import boxes_overlap, inside
-from .crops import crop_square
 from .labels import IDENTITIES
 
 
@@ -70,9 +69,9 @@ class CardShapeRule:
         e = self.edge_px
         return box[0] < e or box[1] < e or box[2] > W - e or box[3] > H - e
 
-    def _card_shaped(self, box, part: bool) -> bool:
+    def _card_shaped(self, box) -> bool:
         long, short = _long_short(box)
-        return part or long <= self.max_aspect * short
+        return long <= self.max_aspect * short
 
     def _index_fits(self, ib, box) -> bool:
         lo, hi = self.index_share
@@ -92,40 +91,42 @@ class CardShapeRule:
         outline): its shape counts."""
         box = card.box
         cut = self._cut(box, frame.shape)
-        part = cut or any(max(inside(o, box), inside(box, o)) > 0.05 for o in others)
-        if reread:
-            return self._card_shaped(box, part)
-        if card.identity is None:
-            return self._card_shaped(box, part) and self._unread_face_ok(box, index_boxes, frame)
-        if not any(_same_box(box, f) for f in faces):  # read from its index alone
+        if card.identity is not None and not reread and not any(_same_box(box, f) for f in faces):
+            # read from its index alone
             return cut or any(boxes_overlap(_grown(ib, self.touch), o) for ib in card.index_boxes for o in others)
-        return self._card_shaped(box, part) and any(self._index_fits(ib, box) for ib in card.index_boxes)
+        # a card's shape, or only part of a card in view (cut by the frame's edge, or overlapping
+        # another card: asked only of a box not card-shaped, most cards' boxes are)
+        shaped = self._card_shaped(box) or cut or any(max(inside(o, box), inside(box, o)) > 0.05 for o in others)
+        if reread:
+            return shaped
+        if card.identity is None:
+            return shaped and self._unread_face_ok(box, index_boxes, frame)
+        return shaped and any(self._index_fits(ib, box) for ib in card.index_boxes)
 
     def _unread_face_ok(self, box, index_boxes: list, frame: np.ndarray) -> bool:
         """An index box inside it, or dim light (see the module's doc)."""
         return any(inside(ib, box) >= self.min_inside for ib in index_boxes) or self._dim(frame, box)
 
-    def steady_joker(self, frame: np.ndarray, card: CardDetection, classify_crops) -> bool:
-        """Does a joker read hold with its crop moved (see the module's doc)? classify_crops: the
-        recogniser's (crops -> probabilities, embeddings)."""
-        crops = []
+    def steady_joker(self, frame: np.ndarray, card: CardDetection, read) -> bool:
+        """Does a joker read hold with its crop moved (see the module's doc)? read: boxes of the frame
+        -> the classifier's probabilities for the crops there (`Recogniser.read_boxes`)."""
+        boxes = []
         for x0, y0, x1, y1 in card.index_boxes:
             d = self.shift * max(x1 - x0, y1 - y0)
-            crops += [crop_square(frame, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
-                      for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))]
-        if not crops:
+            boxes += [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))]
+        if not boxes:
             return False
-        p = classify_crops(np.stack(crops))[0][:, IDENTITIES.index("JK")].reshape(-1, 5)
+        p = read(boxes)[:, IDENTITIES.index("JK")].reshape(-1, 5)
         return float(np.exp(np.log(p + 1e-6).mean(1)).max()) >= self.joker_steady
 
     def apply(self, cards: list[CardDetection], faces: list, index_boxes: list, frame: np.ndarray,
-              classify_crops=None, reread: dict | None = None) -> list[CardDetection]:
+              joker_holds=None, reread: dict | None = None) -> list[CardDetection]:
         """The cards of one look that pass (backs always do). faces, index_boxes: the detector's
-        boxes of the look; frame: the RGB frame; classify_crops: the recogniser's, for the joker's
-        check (None: no joker check); reread: id of a card named by a re-read turned upright -> the
-        unread face it was. A re-read's name that fails is dropped, not the face: it is judged again
-        as the unread face it was (a joker's read is checked on the frame's own index, so a re-read
-        joker is never kept)."""
+        boxes of the look; frame: the RGB frame; joker_holds(frame, card): the joker's check
+        (`steady_joker` with the recogniser's reads; None: no joker check); reread: id of a card named
+        by a re-read turned upright -> the unread face it was. A re-read's name that fails is dropped,
+        not the face: it is judged again as the unread face it was (a joker's read is checked on the
+        frame's own index, so a re-read joker is never kept)."""
         reread = reread or {}
         cards = [c if id(c) not in reread or c.identity != "JK" and self.keep(
             c, [o.box for o in cards if o is not c], faces, index_boxes, frame, True) else reread[id(c)]
@@ -141,8 +142,8 @@ class CardShapeRule:
         loose = [c for c in cards if c.face_up and c.identity and not any(_same_box(c.box, f) for f in faces)]
         kept = passing([c for c in cards if c.face_up and c not in loose], cards)
         kept += passing(loose, kept + backs + loose)
-        if classify_crops is not None:  # (last: the only part that runs the classifier, rarely)
-            kept = [c for c in kept if c.identity != "JK" or self.steady_joker(frame, c, classify_crops)]
+        if joker_holds is not None:  # (last: the only part that runs the classifier, rarely)
+            kept = [c for c in kept if c.identity != "JK" or joker_holds(frame, c)]
         return [c for c in cards if c in kept or not c.face_up]
 
 

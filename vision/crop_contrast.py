@@ -29,13 +29,22 @@ class DimStretch:
         none is dim)."""
         if len(crops) == 0:
             return crops
-        # (all crops' bright ends in one pass: a loop of percentiles cost the camera path 8 %)
-        grey = crops.mean(3).reshape(len(crops), -1)
-        his = np.percentile(grey, 99, axis=1)
-        dim = np.flatnonzero(his < self.dim_below)
+        # grey: the channels' mean, as crops.mean(3) gives it (an integer sum, exact, over 3) at a
+        # fifth of its cost
+        c = crops.reshape(len(crops), -1, 3)
+        grey = (c[..., 0] + c[..., 1].astype(np.uint16) + c[..., 2]) / 3.0
+        # a crop with more than 1 % of its pixels (and one to spare) at dim_below or brighter has its
+        # 99th percentile there: lit, left as it is without sorting it (most crops: the percentiles
+        # of every crop cost the camera path 3 %)
+        n = grey.shape[1]
+        bright = np.count_nonzero(grey >= self.dim_below, axis=1)
+        maybe = np.flatnonzero(bright < n - int((n - 1) * 0.99) + 1)
+        if not len(maybe):
+            return crops
+        his = np.percentile(grey[maybe], 99, axis=1)
         out = None
-        for i in dim:
-            lo, hi = np.percentile(grey[i], 1), his[i]
+        for i, hi in zip(maybe[his < self.dim_below], his[his < self.dim_below]):
+            lo = np.percentile(grey[i], 1)
             if hi - lo < self.min_range:
                 continue
             gain = min(self.max_gain, (self.high - self.low) / (hi - lo))

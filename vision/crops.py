@@ -51,19 +51,34 @@ def to_input(crops: np.ndarray) -> np.ndarray:
 def card_angles(crops) -> np.ndarray:
     """Each crop's card rotation modulo 90 degrees, from its edges and glyph strokes (which all
     run along the card's axes): magnitude-weighted mean of 4x the gradient angle. Radians."""
-    gxs, gys = [], []
-    for crop in crops:  # per-crop filters: each crop's own border handling, as in training
-        g = cv2.GaussianBlur(cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32), (3, 3), 0)
-        gxs.append(cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3))
-        gys.append(cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3))
-    gx, gy = np.stack(gxs), np.stack(gys)
+    crops = np.ascontiguousarray(crops)
+    n, h, w = crops.shape[:3]
+    if not n:
+        return np.zeros(0)
+    # grey of all crops in one call (a per-pixel map: the same as crop by crop), then the filters
+    # crop by crop: each crop's own border handling, as in training
+    grey = cv2.cvtColor(crops.reshape(n * h, w, 3), cv2.COLOR_RGB2GRAY).astype(np.float32).reshape(n, h, w)
+    gx, gy = np.empty_like(grey), np.empty_like(grey)
+    for g, x, y in zip(grey, gx, gy):
+        b = cv2.GaussianBlur(g, (3, 3), 0)
+        cv2.Sobel(b, cv2.CV_32F, 1, 0, dst=x, ksize=3)
+        cv2.Sobel(b, cv2.CV_32F, 0, 1, dst=y, ksize=3)
     # sum of |g|^2 exp(4i theta) = sum of (gx + i gy)^4 / |g|^2: the same weighted mean without
-    # arctan / sin / cos over every pixel, for all crops in one numpy pass
+    # arctan / sin / cos over every pixel, for all crops in one numpy pass (the same operations in
+    # the same order as written out plainly, into reused buffers: a third less time)
     gx2, gy2 = gx * gx, gy * gy
     mag = gx2 + gy2
     inv = np.divide(1.0, mag, out=np.zeros_like(mag), where=mag > 0)
-    re = (((gx2 - gy2) ** 2 - 4 * gx2 * gy2) * inv).sum((1, 2))
-    im = (4 * gx * gy * (gx2 - gy2) * inv).sum((1, 2))
+    d = np.subtract(gx2, gy2)  # gx2 - gy2
+    t = np.multiply(d, d)  # ... squared
+    np.multiply(gx2, 4, out=gx2)
+    np.multiply(gx2, gy2, out=gx2)  # 4 gx2 gy2
+    np.subtract(t, gx2, out=t)
+    re = np.multiply(t, inv, out=t).sum((1, 2))
+    np.multiply(gx, 4, out=t)
+    np.multiply(t, gy, out=t)
+    np.multiply(t, d, out=t)
+    im = np.multiply(t, inv, out=t).sum((1, 2))
     return np.arctan2(im, re) / 4
 
 

@@ -18,7 +18,8 @@ frames late instead of 3 (bench/pipeline.py --stride 2 measures it).
 
 `CachedReads` wraps a `Recogniser`: a corner index found again at the same place, whose pixels
 did not change since it was read, keeps its last classifier output instead of being classified
-again; every read is redone after `max_age` reuses.
+again; every read is redone after `max_age` reuses. A joker's check (vision/card_shape.py: its
+index read again from 4 moved crops) is kept alike.
 
 `look_regions`: a look after motion goes only where the picture changed (the detector then runs on
 a smaller input at the same scale) and keeps the last look's cards elsewhere; a whole look is
@@ -34,7 +35,7 @@ import types
 import cv2
 import numpy as np
 
-from .boxes import boxes_overlap, inside
+from .boxes import boxes_overlap, inside, iou
 
 LOOK, SAME, BUSY = "look", "same", "busy"
 
@@ -91,9 +92,9 @@ class MotionGate:
             return self._look(small)
         self.since += 1
         self.changed_mask = cv2.absdiff(small, self.ref) > self.level
-        still = float(self.changed_mask.mean()) <= self.share
+        still = _share(self.changed_mask) <= self.share
         self.moving_mask = None if still or prev is None else cv2.absdiff(small, prev) > self.level
-        moving = 0.0 if still else float(self.moving_mask.mean()) if prev is not None else 1.0
+        moving = 0.0 if still else _share(self.moving_mask) if prev is not None else 1.0
         self.jump = moving > 0.5
         if want if isinstance(want, bool) else want(self):
             self.why = "want"
@@ -139,6 +140,11 @@ class MotionGate:
         if x1 <= x0 or y1 <= y0:
             return False
         return float(m[y0:y1, x0:x1].mean()) <= tolerance
+
+
+def _share(mask: np.ndarray) -> float:
+    """The share of a mask's cells set: its mean, counted (a bool mean is summed in float64 first)."""
+    return np.count_nonzero(mask) / mask.size
 
 
 def look_regions(changed, cards, shape, want=(), margin: float = 0.5, max_share: float = 0.6, take: float = 0.3):
@@ -190,6 +196,7 @@ class CachedReads:
         self.rec = recogniser
         self.max_age, self.min_iou, self.max_diff = max_age, min_iou, max_diff
         self._entries: list = []   # [box, thumbnail, probs row, embedding row, uses, last look]
+        self._jokers: list = []  # [index boxes, their thumbnails, verdict, uses, last look]
         self._look = 0
         self.hits = self.misses = 0
 
@@ -217,10 +224,20 @@ class CachedReads:
             for e in self._entries:
                 if not any(boxes_overlap(e[0], r) for r in region_boxes(region)):
                     e[5] = self._look
+            for e in self._jokers:
+                if not any(boxes_overlap(b, r) for b in e[0] for r in region_boxes(region)):
+                    e[4] = self._look
         self._entries = [e for e in self._entries if e[5] >= self._look - 1]
+        self._jokers = [e for e in self._jokers if e[4] >= self._look - 1]
         if region is None:
             return type(self.rec).recognise(self, frame)
         return type(self.rec).recognise(self, frame, region)
+
+    def _unchanged(self, gray, box, thumb) -> bool:
+        """Does this box of the picture look as it did (`thumb`, its `box_thumb` then)?"""
+        now = box_thumb(gray, box)
+        return now is not None and thumb is not None \
+            and cv2.norm(now, thumb, cv2.NORM_L1) <= self.max_diff * now.size  # mean |difference|
 
     def _remembered(self, gray, box):
         if not self._entries:
@@ -228,12 +245,28 @@ class CachedReads:
         ious = _ious(box, np.array([e[0] for e in self._entries]))  # (one numpy pass: a look has ~50)
         for k in np.flatnonzero(ious >= self.min_iou):
             e = self._entries[k]
-            if e[4] < self.max_age:
-                now = box_thumb(gray, e[0])
-                if now is not None and e[1] is not None \
-                        and cv2.norm(now, e[1], cv2.NORM_L1) <= self.max_diff * now.size:  # mean |difference|
-                    return e
+            if e[4] < self.max_age and self._unchanged(gray, e[0], e[1]):
+                return e
         return None
+
+    def joker_holds(self, frame, card) -> bool:
+        """The recogniser's check of a joker read, kept as a read is: while each of the card's index
+        boxes is found again at its place looking the same, for `max_age` looks (a joker lying still
+        had 5 crops classified again at every look)."""
+        gray = frame[..., 1]
+        boxes = [tuple(float(v) for v in b) for b in card.index_boxes]
+        for e in self._jokers:
+            if e[3] < self.max_age and len(e[0]) == len(boxes) and all(
+                    iou(a, b) >= self.min_iou and self._unchanged(gray, a, t)
+                    for a, t, b in zip(e[0], e[1], boxes)):
+                e[3] += 1
+                e[4] = self._look
+                return e[2]
+        held = type(self.rec).joker_holds(self, frame, card)
+        if boxes:  # (replaces a verdict that has served its time)
+            self._jokers = [e for e in self._jokers if iou(e[0][0], boxes[0]) < self.min_iou]
+            self._jokers.append([boxes, [box_thumb(gray, b) for b in boxes], held, 0, self._look])
+        return held
 
     def classify(self, frame, boxes):
         if not len(boxes):

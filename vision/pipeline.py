@@ -25,7 +25,7 @@ from .adapter import Adapter
 from .calibration import Calibration
 from .deck import DECKS, game_deck
 from .backs import BackLook, FaceLook, paper_share
-from .boxes import inside
+from .boxes import inside, inside_all
 from .gating import LOOK, SAME, CachedReads, MotionGate, look_regions
 from .holding import Evidence, Holding, Offered, evidence_jpeg
 from .observations import DEALT, Observation
@@ -60,15 +60,6 @@ def _last_box_frame(track) -> int:
     """The last frame a detection of its own was matched to this track (-1: none; a neighbour's
     box reaching over it also counts as 'seen', not here)."""
     return track.faces[-1][0] if track is not None and track.faces else -1
-
-
-def _inside_all(inner, outer) -> np.ndarray:
-    """`inside` of every box in `inner` (N) in every box in `outer` (M): N x M, in one pass."""
-    a = np.asarray(inner, np.float64).reshape(-1, 1, 4)
-    b = np.asarray(outer, np.float64).reshape(1, -1, 4)
-    ix = np.clip(np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0]), 0, None)
-    iy = np.clip(np.minimum(a[..., 3], b[..., 3]) - np.maximum(a[..., 1], b[..., 1]), 0, None)
-    return ix * iy / np.maximum((a[..., 2] - a[..., 0]) * (a[..., 3] - a[..., 1]), 1e-6)
 
 
 class Referee:
@@ -350,9 +341,9 @@ class Pipeline:
         # cards not wholly in a region stay as the last look saw them; a card cut by a region's
         # edge is not a new card when most of it is such a kept card
         last = self._last_cards
-        kept = [c for c, v in zip(last, _inside_all([c.box for c in last], region).max(1, initial=0)) if v < 0.95]
+        kept = [c for c, v in zip(last, inside_all([c.box for c in last], region).max(1, initial=0)) if v < 0.95]
         found = self.reader.recognise(image, region=region)
-        over = _inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
+        over = inside_all([c.box for c in found], [k.box for k in kept]).max(1, initial=0)
         self._found = [c for c, v in zip(found, over) if v < 0.5]  # (only these are new to this look)
         return kept + self._found
 

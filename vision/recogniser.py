@@ -41,6 +41,15 @@ from .model_files import (CLASSIFIER_FILE, DETECTOR_FILE, FAST_CLASSIFIER_FILE, 
 from .orientation import reorient_cards
 
 
+PAD_GREY = np.float32(114) / np.float32(255)  # the detector input's grey padding, 0..1 as the picture
+
+
+def _scaled_into(out: np.ndarray, img: np.ndarray) -> None:
+    """An H x W x 3 picture (0..255) into a 3 x H x W window of the detector input, 0..1: turned to
+    planes and divided by 255 in float32 in one pass (as a copy, then a division in place, gave)."""
+    np.divide(img.transpose(2, 0, 1), np.float32(255), out=out, dtype=np.float32)
+
+
 def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     """Greedy NMS, best score first; one IoU matrix for all candidates (a few hundred at most)
     instead of one numpy round per kept box."""
@@ -53,12 +62,12 @@ def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     yy1 = np.minimum(b[:, None, 3], b[None, :, 3])
     inter = np.clip(xx1 - xx0, 0, None) * np.clip(yy1 - yy0, 0, None)
     over = inter / (area[:, None] + area[None, :] - inter + 1e-9) > iou
-    dead = np.zeros(len(b), bool)
     keep = []
-    for i in range(len(b)):
-        if not dead[i]:
-            keep.append(int(order[i]))
-            dead |= over[i]
+    alive = np.arange(len(b))  # (in score order: the next kept box is the first still alive)
+    while len(alive):
+        i, alive = alive[0], alive[1:]
+        keep.append(int(order[i]))
+        alive = alive[~over[i, alive]]
     return keep
 
 
@@ -113,6 +122,7 @@ class Recogniser:
         self.card_shape: CardShapeRule | None = CardShapeRule()
         self.dim_stretch: DimStretch | None = DimStretch()
         self.dim_lift: DimLift | None = None
+        self._look_reads = LookReads()  # (shared with a CachedReads wrapper: one object, mutated)
 
     @property
     def deck(self) -> str:
@@ -183,9 +193,8 @@ class Recogniser:
             # than on uint8 (1.0 vs 1.6 ms at 640x360 -> 416x234), and skips one rounding
             src = src.astype(np.float32)
         img = cv2.resize(src, (nw, nh), interpolation=self.letterbox_interp if s < 1 else cv2.INTER_LINEAR)
-        x = np.full((1, 3, ch, cw), 114, np.float32)
-        x[0, :, py:py + nh, px:px + nw] = img.transpose(2, 0, 1)
-        np.divide(x, 255, out=x)
+        x = np.full((1, 3, ch, cw), PAD_GREY, np.float32)
+        _scaled_into(x[0, :, py:py + nh, px:px + nw], img)
         return x, s, px, py
 
     def region_input(self, frame: np.ndarray, r) -> tuple[np.ndarray, float, int, int] | None:
@@ -214,16 +223,15 @@ class Recogniser:
             uo, us = n // g, src_n // g  # one period: us source pixels -> uo resized pixels
             o0, o1 = c0 // uo * uo, min(n, -(-c1 // uo) * uo)
             spans.append((c0, c1, o0, o1, o0 // uo * us, o1 // uo * us))
-        x = np.full((1, 3, yi1 - yi0, xi1 - xi0), 114, np.float32)
+        x = np.full((1, 3, yi1 - yi0, xi1 - xi0), PAD_GREY, np.float32)
         (cx0, cx1, ox0, ox1, sx0, sx1), (cy0, cy1, oy0, oy1, sy0, sy1) = spans
         if cx1 > cx0 and cy1 > cy0:
             block = frame[k * sy0:k * sy1, k * sx0:k * sx1]
             if k == 2:
                 block = cv2.resize(block, (sx1 - sx0, sy1 - sy0), interpolation=cv2.INTER_AREA)
             img = cv2.resize(block.astype(np.float32), (ox1 - ox0, oy1 - oy0), interpolation=cv2.INTER_AREA)
-            x[0, :, cy0 + py - yi0:cy1 + py - yi0, cx0 + px - xi0:cx1 + px - xi0] = \
-                img[cy0 - oy0:cy1 - oy0, cx0 - ox0:cx1 - ox0].transpose(2, 0, 1)
-        np.divide(x, 255, out=x)
+            _scaled_into(x[0, :, cy0 + py - yi0:cy1 + py - yi0, cx0 + px - xi0:cx1 + px - xi0],
+                         img[cy0 - oy0:cy1 - oy0, cx0 - ox0:cx1 - ox0])
         return x, s, px - xi0, py - yi0
 
     @property
@@ -280,11 +288,24 @@ class Recogniser:
         """Probabilities (N x 54) and embeddings (N x D) for index boxes, in one batch."""
         if not len(boxes):
             return np.zeros((0, NONE_CLASS + 1), np.float32), np.zeros((0, 0), np.float32)
-        crops = np.stack([crop_square(frame, b) for b in boxes])
-        probs, emb = self.classify_crops(crops)
+        probs, emb = self.read_boxes(frame, boxes)
         if self.second_look:
             probs = self._look_again(frame, boxes, probs)
         return probs, emb
+
+    def read_boxes(self, frame: np.ndarray, boxes) -> tuple[np.ndarray, np.ndarray]:
+        """`classify_crops` of the crops of `frame` at `boxes`; within a look (`recognise`) each
+        crop is read once: the second look's shifted crops and the joker's check (vision/card_shape.py)
+        ask again for crops the look has read (the classifier reads a crop alike in any batch)."""
+        look, rows = self._look_reads.current
+        if look is not frame:
+            return self.classify_crops(np.stack([crop_square(frame, b) for b in boxes]))
+        keys = [tuple(float(v) for v in b) for b in boxes]
+        todo = list(dict.fromkeys(k for k in keys if k not in rows))
+        if todo:
+            probs, emb = self.classify_crops(np.stack([crop_square(frame, k) for k in todo]))
+            rows.update((k, (p, e)) for k, p, e in zip(todo, probs, emb))
+        return np.stack([rows[k][0] for k in keys]), np.stack([rows[k][1] for k in keys])
 
     SHIFT = 0.12  # second look: crops moved this fraction of the index box's side, each of 4 ways
 
@@ -298,13 +319,12 @@ class Recogniser:
         unsure = np.flatnonzero((lab != NONE_CLASS) & (top >= 0.2) & (top < self.min_identity_conf))
         if not len(unsure):
             return probs
-        crops = []
+        moved = []
         for i in unsure:
             x0, y0, x1, y1 = (float(v) for v in boxes[i])
             d = self.SHIFT * max(x1 - x0, y1 - y0)
-            crops += [crop_square(frame, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
-                      for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))]
-        more = self.classify_crops(np.stack(crops))[0].reshape(len(unsure), 4, -1)
+            moved += [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))]
+        more = self.read_boxes(frame, moved)[0].reshape(len(unsure), 4, -1)
         out = probs.copy()
         logp = np.log(np.concatenate([probs[unsure, None], more], 1) + 1e-6).mean(1)
         p = np.exp(logp - logp.max(1, keepdims=True))
@@ -381,10 +401,22 @@ class Recogniser:
         read(later)
         return probs
 
+    def joker_holds(self, frame: np.ndarray, card: CardDetection) -> bool:
+        """The card-shape rule's check of a joker read (`CardShapeRule.steady_joker`), its crops
+        read by `read_boxes` (the crop where the look read the joker is not read again)."""
+        return self.card_shape.steady_joker(frame, card, lambda boxes: self.read_boxes(frame, boxes)[0])
+
     def recognise(self, frame, region=None) -> list[CardDetection]:
         """Every card in the frame; region: only those the detector finds there (see `detect`),
         their indexes still cut from the full frame."""
         frame = load_frame(frame)
+        self._look_reads.start(frame)
+        try:
+            return self._recognise(frame, region)
+        finally:
+            self._look_reads.start(None)
+
+    def _recognise(self, frame: np.ndarray, region) -> list[CardDetection]:
         dets = self.detect(frame, region)
         faces = [(c, b) for k, c, b in dets if k == FACE]
         backs = [(c, b) for k, c, b in dets if k == BACK]
@@ -402,8 +434,21 @@ class Recogniser:
             reread = {}
         if self.card_shape is not None:
             cards = self.card_shape.apply(cards, [fb for _, fb in faces], [b for _, b in idx], frame,
-                                          self.classify_crops, reread)
+                                          self.joker_holds, reread)
         return cards
+
+
+class LookReads:
+    """`Recogniser.read_boxes`'s memory of one look: (the look's frame, {box: (probabilities,
+    embedding)}), replaced whole at each look's start and end (a look on another thread, or a
+    picture that is not the look's frame, such as a re-read's canvas, finds no frame of its own
+    here and reads its crops afresh)."""
+
+    def __init__(self):
+        self.current: tuple = (None, {})
+
+    def start(self, frame) -> None:
+        self.current = (frame, {})
 
 
 def load_frame(frame) -> np.ndarray:

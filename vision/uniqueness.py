@@ -21,15 +21,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from .boxes import inside
+import numpy as np
+
+from .boxes import inside_all
 
 TOP_READS = 5  # a card keeps its best in-deck reads (code, probability), best first, for a later re-read
 
 
 def top_reads(row, identities, none_class: int, k: int = TOP_READS) -> tuple[tuple[str, float], ...]:
-    """The k best identity reads of one probability row (not "none"), best first."""
-    order = sorted(((float(row[j]), j) for j in range(len(row)) if j != none_class and row[j] > 0), reverse=True)
-    return tuple((identities[j], p) for p, j in order[:k])
+    """The k best identity reads of one probability row (not "none"), best first (ties: the later
+    identity first)."""
+    row = np.asarray(row)
+    j = np.flatnonzero(row > 0)
+    j = j[j != none_class]
+    return tuple((identities[i], float(row[i])) for i in j[np.lexsort((j, row[j]))[::-1][:k]])
 
 
 def _best_left(reads, left: dict[str, int]) -> tuple[str | None, float]:
@@ -75,10 +80,6 @@ def free_copies(limits: dict[str, int], taken=()) -> dict[str, int]:
     return left
 
 
-def _same_place(a, b, share: float = 0.5) -> bool:
-    return max(inside(a, b), inside(b, a)) >= share
-
-
 def held_elsewhere(cards: list, claims) -> list[str]:
     """Identities the tracker's placed cards hold that this look must not give to another box:
     a claim (identity, image box of its card's place) counts when a face-up box of this look lies
@@ -86,11 +87,16 @@ def held_elsewhere(cards: list, claims) -> list[str]:
     this look reading that identity lies there. A place found empty is no claim (the card may have
     been moved: the tracker tells a move from a misread), nor one read as another card surely
     (the tracker settles that conflict)."""
+    claims = [(code, place) for code, place in claims if place is not None]
+    up = [c for c in cards if c.face_up]
+    if not claims or not up:
+        return []
+    places = [place for _, place in claims]
+    # on a claim's place: either box at least half inside the other (all pairs in one numpy pass)
+    there = (inside_all([c.box for c in up], places) >= 0.5) | (inside_all(places, [c.box for c in up]).T >= 0.5)
     out = []
-    for code, place in claims:
-        if place is None:
-            continue
-        here = [c for c in cards if c.face_up and _same_place(c.box, place)]
+    for (code, _), on in zip(claims, there.T):
+        here = [c for c, h in zip(up, on) if h]
         if here and all(c.identity is None for c in here):
             out.append(code)
     return out

@@ -109,11 +109,11 @@ def test_rule_wants_a_joker_read_that_holds_when_its_crop_moves():
     joker = _face((100, 100, 200, 240), (102, 102, 125, 140), "JK", 0.97)
 
     def reads(p_moved):  # a stand-in classifier: the joker at 0.97 where the crop was, p_moved moved
-        def classify_crops(crops):
-            p = np.zeros((len(crops), 54), np.float32)
-            p[:, 52] = [0.97 if k % 5 == 0 else p_moved for k in range(len(crops))]
-            return p, None
-        return classify_crops
+        def read(boxes):
+            p = np.zeros((len(boxes), 54), np.float32)
+            p[:, 52] = [0.97 if k % 5 == 0 else p_moved for k in range(len(boxes))]
+            return p
+        return lambda frame, card: rule.steady_joker(frame, card, read)
 
     assert joker in rule.apply([joker], [joker.box], [], FRAME, reads(0.9))  # a card's index: it holds
     assert joker not in rule.apply([joker], [joker.box], [], FRAME, reads(0.3))  # a word among words
