@@ -25,6 +25,7 @@ import numpy as np
 
 from .corners import _corner_score
 from .enrol_head import augmented_crops, choose_and_fit, save_head
+from .enrol_print import PER_PRINT, PRINT_SHARE, print_negatives
 from .labels import FACE, IDENTITIES, INDEX, NONE_CLASS
 from .model_files import CLASSIFIER_FILE, TEMPLATES_FILE, default_model_dir, file_sha256
 from .recogniser import Recogniser, load_frame
@@ -186,8 +187,11 @@ def _embed(rec: Recogniser, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none: int = 6,
-               seed: int = 0, scales=SCALES, steps: int = 300) -> tuple[dict, dict]:
-    """Augment, embed, fit. Returns (head, report)."""
+               seed: int = 0, scales=SCALES, steps: int = 300, print_file=None,
+               per_print: int = PER_PRINT, print_share: float = PRINT_SHARE) -> tuple[dict, dict]:
+    """Augment, embed, fit. Returns (head, report). The none class also holds printed matter
+    (vision/enrol_print.py): print_file None = the shipped file (a warning where it is missing),
+    False = none (as enrolment was before); print_share of the none class's weight."""
     rng = np.random.default_rng(seed)
     crops, ys, groups = [], [], []
     for g, (fi, b, lab) in enumerate(pos):
@@ -198,11 +202,22 @@ def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none:
         crops.append(augmented_crops(frames[fi], b, per_none, rng))
         ys += [NONE_CLASS] * per_none
         groups += [g] * per_none
+    printed = print_negatives(rec, print_file, per_print, rng)
+    n_print = len(printed) // max(per_print, 1)
+    crops.append(printed)
+    ys += [NONE_CLASS] * len(printed)
+    groups += np.repeat(np.arange(n_print) + len(pos) + len(neg), per_print).tolist()
     x = np.concatenate(crops)
     y, groups = np.array(ys), np.array(groups)
+    weight = np.ones(len(y))
+    if len(printed):  # within none: the print crops print_share, the enrolment frames' own the rest
+        own = (y == NONE_CLASS)[:len(y) - len(printed)].sum()
+        weight[len(y) - len(printed):] = print_share / len(printed)
+        weight[:len(y) - len(printed)][y[:len(y) - len(printed)] == NONE_CLASS] = (1 - print_share) / max(own, 1)
     logp, emb = _embed(rec, x)
-    head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps)
-    report.update({"index_examples": len(pos), "none_examples": len(neg), "crops_fitted": len(y)})
+    head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps, sample_weight=weight)
+    report.update({"index_examples": len(pos), "none_examples": len(neg), "print_examples": n_print,
+                   "crops_fitted": len(y)})
     return head, report
 
 
@@ -230,5 +245,5 @@ def save_enrolled(head: dict, report: dict, model_dir: Path, out=None) -> dict:
                   {"cards": report["cards"], "classifier_sha256": file_sha256(Path(model_dir) / CLASSIFIER_FILE)})
     return {"enrolled": str(p), "cards": len(report["cards"]), "missing": report["missing"],
             "index_examples": report["index_examples"], "none_examples": report["none_examples"],
-            "chosen": report["chosen"], "validation_before": report["validation_before"],
+            "print_examples": report.get("print_examples", 0), "chosen": report["chosen"], "validation_before": report["validation_before"],
             "validation_after": next(r for r in report["grid"] if all(r[k] == v for k, v in report["chosen"].items()))}

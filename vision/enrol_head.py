@@ -107,17 +107,21 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def fit_head(emb: np.ndarray, base_logp: np.ndarray, y: np.ndarray, l2: float, steps: int = 300,
              lr: float = 0.05, none_weight: float = 1.0, batch: int = 768, seed: int = 0,
-             none_class: int = NONE_CLASS) -> np.ndarray:
+             none_class: int = NONE_CLASS, sample_weight: np.ndarray | None = None) -> np.ndarray:
     """Adam on the class-balanced mean cross-entropy of softmax(base_logp + emb @ W) + l2 |W|^2,
     on random batches of `batch` crops (the cost of a step does not grow with the enrolment).
     No bias: a fitted bias learns "the enrolled cards are the likely ones" and pushes every
     other class down, which wrecked held-out crops in trials (accuracy 0.53 -> 0.34).
-    none_class: the last class, "not a card" (the poker classifier's 53, the Bonnu one's 60)."""
+    none_class: the last class, "not a card" (the poker classifier's 53, the Bonnu one's 60).
+    sample_weight: each crop's share within its class (default equal; the print crops' share of
+    "none", vision/enrol_print.py); each class still weighs the same in all."""
     n, d = emb.shape
-    counts = np.bincount(y, minlength=none_class + 1).astype(np.float64)
-    w_class = np.where(counts > 0, 1 / np.maximum(counts, 1), 0)  # each class (card, none) counts the same
+    sample_weight = np.ones(n) if sample_weight is None else np.asarray(sample_weight, np.float64)
+    counts = np.bincount(y, weights=sample_weight, minlength=none_class + 1)
+    w_class = np.where(counts > 0, 1 / np.where(counts > 0, counts, 1), 0)  # each class (card, none) counts the same
     w_class[none_class] *= none_weight
-    sw = (w_class[y] / w_class[y].sum()).astype(np.float32)
+    sw = w_class[y] * sample_weight
+    sw = (sw / sw.sum()).astype(np.float32)
     rng = np.random.default_rng(seed)
     W = np.zeros((d, none_class + 1), np.float32)
     m, v = np.zeros_like(W), np.zeros_like(W)
@@ -168,7 +172,8 @@ def _validation_split(y, groups, rng, none_frac: float = 0.25, none_class: int =
 
 def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=(1e-5, 1e-4),
                    alphas=(0.5,), min_conf: float = 0.8, steps: int = 300, none_weight: float = 5.0,
-                   wrong_cost: float = 10.0, none_class: int = NONE_CLASS) -> tuple[dict, dict]:
+                   wrong_cost: float = 10.0, none_class: int = NONE_CLASS,
+                   sample_weight: np.ndarray | None = None) -> tuple[dict, dict]:
     """Pick scale, penalty and alpha on enrolment crops held out by source, then refit on
     everything. Criterion: cards named right at the recogniser's threshold minus `wrong_cost`
     times anything named wrong (a false card costs the referee far more than an unread one).
@@ -176,6 +181,7 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
     or an unweighted none class let the head name 12-60 % of no-index crops (the enrolment
     frames' own none crops are easier than the table's, so validation alone misses it)."""
     val = _validation_split(y, groups, rng, none_class=none_class)
+    sw = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, np.float64)
     if not val.any() or val.all():
         raise ValueError("too few enrolment examples to validate on: show every card with both corners visible")
     base = score(np.exp(base_logp[val]), y[val], min_conf, none_class)
@@ -183,7 +189,7 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
     for sc in scales:
         for l2 in l2s:
             W = fit_head(emb[~val], sc * base_logp[~val], y[~val], l2, steps, none_weight=none_weight,
-                         none_class=none_class)
+                         none_class=none_class, sample_weight=sw[~val])
             for a in alphas:
                 s = score(_softmax(sc * base_logp[val] + a * (emb[val] @ W)), y[val], min_conf, none_class)
                 gain = s["named_right"] - wrong_cost * s["named_wrong"]
@@ -191,7 +197,8 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
                 if best is None or gain > best[0]:
                     best = (gain, sc, l2, a)
     _, sc, l2, a = best
-    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight, none_class=none_class),
+    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight, none_class=none_class,
+                          sample_weight=sw),
             "alpha": float(a),
             "scale": float(sc), "l2": float(l2)}
     return head, {"validation_before": {k: round(v, 4) for k, v in base.items()}, "grid": report,
