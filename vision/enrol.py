@@ -188,10 +188,11 @@ def _embed(rec: Recogniser, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none: int = 6,
                seed: int = 0, scales=SCALES, steps: int = 300, print_file=None,
-               per_print: int = PER_PRINT, print_share: float = PRINT_SHARE) -> tuple[dict, dict]:
+               per_print: int = PER_PRINT, print_share: float = PRINT_SHARE, gate: bool = True) -> tuple[dict, dict]:
     """Augment, embed, fit. Returns (head, report). The none class also holds printed matter
     (vision/enrol_print.py): print_file None = the shipped file (a warning where it is missing),
-    False = none (as enrolment was before); print_share of the none class's weight."""
+    False = none (as enrolment was before); print_share of the none class's weight; gate: the
+    head keeps the embeddings of its card and print crops and acts only nearer the cards'."""
     rng = np.random.default_rng(seed)
     crops, ys, groups = [], [], []
     for g, (fi, b, lab) in enumerate(pos):
@@ -216,6 +217,8 @@ def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none:
         weight[:len(y) - len(printed)][y[:len(y) - len(printed)] == NONE_CLASS] = (1 - print_share) / max(own, 1)
     logp, emb = _embed(rec, x)
     head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps, sample_weight=weight)
+    if len(printed) and gate:  # the print gate (enrol_head.print_gate): where the head may act, where not
+        head.update(keep=emb[y != NONE_CLASS], veto=emb[len(y) - len(printed):])
     report.update({"index_examples": len(pos), "none_examples": len(neg), "print_examples": n_print,
                    "crops_fitted": len(y)})
     return head, report

@@ -28,6 +28,7 @@ from .crops import crop_square
 from .labels import NONE_CLASS
 
 FORMAT = 2  # enrolled.npz layout version; version 1 was per-card embedding templates
+GATED = ("keep", "veto")  # optional: the print gate's embeddings (print_gate; files before it have none)
 N_CLASSES = NONE_CLASS + 1
 # augmentation strength: smaller or blurrier than this and the training crops stop being readable,
 # and a head fitted on unreadable "cards" learns to name blur (none recall fell 0.99 -> 0.88 in trials)
@@ -138,10 +139,33 @@ def fit_head(emb: np.ndarray, base_logp: np.ndarray, y: np.ndarray, l2: float, s
     return W
 
 
+# the print gate: margin (nearest enrolled example's cosine minus nearest print crop's) at which the
+# head's correction is off (GATE[0]) and full (GATE[1]). Margins seen: a procedural style's run-time
+# index crops median +0.02 (10th percentile -0.08), print frames' median -0.13 (95th -0.02). Chosen of
+# (-0.15, -0.05), (-0.1, 0), (-0.05, 0.05): a head enrolled on tests/vision's unseen style named 8, 6, 2
+# cards on 30 print-only frames of vision/synth/buckets.py (no gate 9, the plain classifier 2, a head
+# without print 18), its cards read right 11 of 16 in each; on the held-out younes print buckets all
+# three were within 1-2 false cards of no gate and of the classifier before enrolment
+GATE = (-0.05, 0.05)
+
+
+def print_gate(head: dict, emb: np.ndarray) -> np.ndarray:
+    """Per crop, how much of the head's correction applies: 1 near the enrolled examples ("keep"),
+    0 near the printed-matter crops it was fitted with ("veto"), linear between (vision/enrol_print.py:
+    a linear head cannot push the classifier's near-zero "none" on print up far enough by itself,
+    and it lifted print to the enrolled cards that look like it). 1 for a head without them."""
+    if head.get("veto") is None or head.get("keep") is None or not len(emb):
+        return np.ones(len(emb), np.float32)
+    e = emb.astype(np.float32)
+    margin = (e @ head["keep"].T.astype(np.float32)).max(1) - (e @ head["veto"].T.astype(np.float32)).max(1)
+    return np.clip((margin - GATE[0]) / (GATE[1] - GATE[0]), 0, 1).astype(np.float32)
+
+
 def head_probs(head: dict, emb: np.ndarray, probs: np.ndarray) -> np.ndarray:
     """The classifier's probabilities corrected by an enrolled head (log-probs are the logits up
-    to a per-row constant, which softmax ignores)."""
-    z = head.get("scale", 1.0) * np.log(np.maximum(probs, 1e-30)) + head["alpha"] * (emb @ head["W"])
+    to a per-row constant, which softmax ignores), the correction gated off on print."""
+    z = head.get("scale", 1.0) * np.log(np.maximum(probs, 1e-30)) \
+        + (head["alpha"] * print_gate(head, emb))[:, None] * (emb @ head["W"])
     return _softmax(z).astype(np.float32)
 
 
@@ -213,7 +237,8 @@ def save_head(head: dict, path: Path, meta: dict | None = None) -> Path:
     with open(path, "wb") as f:  # np.savez adds ".npz" to names without it; a handle keeps the name
         np.savez_compressed(f, format=FORMAT, W=head["W"].astype(np.float32),
                             alpha=float(head["alpha"]), scale=float(head.get("scale", 1.0)), l2=float(head.get("l2", 0.0)), cards=cards,
-                            classifier_sha256=str((meta or {}).get("classifier_sha256", "")))
+                            classifier_sha256=str((meta or {}).get("classifier_sha256", "")),
+                            **{k: head[k].astype(np.float16) for k in GATED if head.get(k) is not None})
     return path
 
 
@@ -230,7 +255,8 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
             raise TypeError("a single array, not an enrolled-deck archive")
         with z:
             keys = set(z.files)
-            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards", "classifier_sha256") if k in keys}
+            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards", "classifier_sha256") + GATED
+                      if k in keys}
     except Exception as exc:  # noqa: BLE001 - not a zip, pickled data, truncated archive...
         raise ValueError(f"enrolled-deck file unreadable or corrupt: {path} ({type(exc).__name__}: {exc})") from None
     if "emb" in keys and "W" not in keys:
@@ -250,9 +276,14 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
     if emb_dim is not None and W.shape[0] != emb_dim:
         raise ValueError(f"enrolled-deck file unusable: {path} (made for a classifier with a {W.shape[0]}-d "
                          f"embedding, this one has {emb_dim}: run `croupier enrol` again)")
+    gate = {k: arrays[k].astype(np.float32) for k in GATED if k in arrays}
+    if gate and (set(gate) != set(GATED) or any(g.ndim != 2 or g.shape[1] != W.shape[0] or not len(g)
+                                                or not np.isfinite(g).all() for g in gate.values())):
+        raise ValueError(f"enrolled-deck file unusable: {path} (print gate {', '.join(f'{k} {g.shape}' for k, g in gate.items())}, "
+                         f"expected both, N x {W.shape[0]})")
     made_for = str(arrays.get("classifier_sha256", ""))
     if classifier_sha256 and made_for and made_for != classifier_sha256:
         # the head reads the classifier's embedding: a retrained classifier makes it meaningless
         raise ValueError(f"enrolled-deck file unusable: {path} (made for another classifier.onnx than the one "
                          "in use: run `croupier enrol` again)")
-    return {"W": W, "alpha": alpha, "scale": scale, "cards": cards}
+    return {"W": W, "alpha": alpha, "scale": scale, "cards": cards, **gate}
