@@ -3,7 +3,8 @@
 The host shows the cards one by one (one image per card, in a known order) or lays them out
 in a grid (one image, cards in reading order). The detector finds each card and its corner
 indices; every index becomes a labelled example, and places on the same frames that hold no
-index (card middles, the other corners, the table) become "none" examples. vision/enrol_head.py
+index (card middles, the other corners, the table) become "none" examples, with the shipped crops of
+printed matter (vision/enrol_print.py: else the head names newspaper text as cards). vision/enrol_head.py
 then re-cuts each example many times with camera-like damage, embeds it with the run-time
 classifier and fits a small correction head in numpy (no torch), saved as MODELS/enrolled.npz
 and applied by `Recogniser._template_probs`.
