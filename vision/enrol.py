@@ -249,5 +249,6 @@ def save_enrolled(head: dict, report: dict, model_dir: Path, out=None) -> dict:
                   {"cards": report["cards"], "classifier_sha256": file_sha256(Path(model_dir) / CLASSIFIER_FILE)})
     return {"enrolled": str(p), "cards": len(report["cards"]), "missing": report["missing"],
             "index_examples": report["index_examples"], "none_examples": report["none_examples"],
-            "print_examples": report.get("print_examples", 0), "chosen": report["chosen"], "validation_before": report["validation_before"],
+            "print_examples": report.get("print_examples", 0), "chosen": report["chosen"],
+            "validation_before": report["validation_before"],
             "validation_after": next(r for r in report["grid"] if all(r[k] == v for k, v in report["chosen"].items()))}

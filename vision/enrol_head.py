@@ -288,8 +288,8 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
     gate = {k: arrays[k].astype(np.float32) for k in GATED if k in arrays}
     if gate and (set(gate) != set(GATED) or any(g.ndim != 2 or g.shape[1] != W.shape[0] or not len(g)
                                                 or not np.isfinite(g).all() for g in gate.values())):
-        raise ValueError(f"enrolled-deck file unusable: {path} (print gate {', '.join(f'{k} {g.shape}' for k, g in gate.items())}, "
-                         f"expected both, N x {W.shape[0]})")
+        shapes = ", ".join(f"{k} {g.shape}" for k, g in gate.items())
+        raise ValueError(f"enrolled-deck file unusable: {path} (print gate {shapes}, expected both, N x {W.shape[0]})")
     made_for = str(arrays.get("classifier_sha256", ""))
     if classifier_sha256 and made_for and made_for != classifier_sha256:
         # the head reads the classifier's embedding: a retrained classifier makes it meaningless
