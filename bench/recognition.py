@@ -284,6 +284,7 @@ def fit_enrolment(rec: Recogniser, artwork: Path, scales=(1.0,)) -> tuple[dict, 
     pos, neg = find_examples(rec, frames, codes)
     head, report = build_head(rec, frames, pos, neg, scales=scales)
     return head, {"enrol_frames": len(frames), "index_examples": len(pos), "none_examples": len(neg),
+                  "print_examples": report["print_examples"],
                   "cards_with_an_example": len({lab for _, _, lab in pos}), "seconds": round(time.time() - t0, 1),
                   "chosen": report["chosen"], "validation_before": report["validation_before"],
                   "validation_grid": report["grid"]}

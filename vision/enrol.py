@@ -3,7 +3,8 @@
 The host shows the cards one by one (one image per card, in a known order) or lays them out
 in a grid (one image, cards in reading order). The detector finds each card and its corner
 indices; every index becomes a labelled example, and places on the same frames that hold no
-index (card middles, the other corners, the table) become "none" examples. vision/enrol_head.py
+index (card middles, the other corners, the table) become "none" examples, with the shipped crops of
+printed matter (vision/enrol_print.py: else the head names newspaper text as cards). vision/enrol_head.py
 then re-cuts each example many times with camera-like damage, embeds it with the run-time
 classifier and fits a small correction head in numpy (no torch), saved as MODELS/enrolled.npz
 and applied by `Recogniser._template_probs`.
@@ -25,6 +26,7 @@ import numpy as np
 
 from .corners import _corner_score
 from .enrol_head import augmented_crops, choose_and_fit, save_head
+from .enrol_print import PER_PRINT, PRINT_SHARE, print_negatives
 from .labels import FACE, IDENTITIES, INDEX, NONE_CLASS
 from .model_files import CLASSIFIER_FILE, TEMPLATES_FILE, default_model_dir, file_sha256
 from .recogniser import Recogniser, load_frame
@@ -186,8 +188,12 @@ def _embed(rec: Recogniser, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none: int = 6,
-               seed: int = 0, scales=SCALES, steps: int = 300) -> tuple[dict, dict]:
-    """Augment, embed, fit. Returns (head, report)."""
+               seed: int = 0, scales=SCALES, steps: int = 300, print_file=None,
+               per_print: int = PER_PRINT, print_share: float = PRINT_SHARE, gate: bool = True) -> tuple[dict, dict]:
+    """Augment, embed, fit. Returns (head, report). The none class also holds printed matter
+    (vision/enrol_print.py): print_file None = the shipped file (a warning where it is missing),
+    False = none (as enrolment was before); print_share of the none class's weight; gate: the
+    head keeps the embeddings of its card and print crops and acts only nearer the cards'."""
     rng = np.random.default_rng(seed)
     crops, ys, groups = [], [], []
     for g, (fi, b, lab) in enumerate(pos):
@@ -198,11 +204,24 @@ def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none:
         crops.append(augmented_crops(frames[fi], b, per_none, rng))
         ys += [NONE_CLASS] * per_none
         groups += [g] * per_none
+    printed = print_negatives(rec, print_file, per_print, rng)
+    n_print = len(printed) // max(per_print, 1)
+    crops.append(printed)
+    ys += [NONE_CLASS] * len(printed)
+    groups += np.repeat(np.arange(n_print) + len(pos) + len(neg), per_print).tolist()
     x = np.concatenate(crops)
     y, groups = np.array(ys), np.array(groups)
+    weight = np.ones(len(y))
+    if len(printed):  # within none: the print crops print_share, the enrolment frames' own the rest
+        own = (y == NONE_CLASS)[:len(y) - len(printed)].sum()
+        weight[len(y) - len(printed):] = print_share / len(printed)
+        weight[:len(y) - len(printed)][y[:len(y) - len(printed)] == NONE_CLASS] = (1 - print_share) / max(own, 1)
     logp, emb = _embed(rec, x)
-    head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps)
-    report.update({"index_examples": len(pos), "none_examples": len(neg), "crops_fitted": len(y)})
+    head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps, sample_weight=weight)
+    if len(printed) and gate:  # the print gate (enrol_head.print_gate): where the head may act, where not
+        head.update(keep=emb[y != NONE_CLASS], veto=emb[len(y) - len(printed):])
+    report.update({"index_examples": len(pos), "none_examples": len(neg), "print_examples": n_print,
+                   "crops_fitted": len(y)})
     return head, report
 
 
@@ -230,5 +249,6 @@ def save_enrolled(head: dict, report: dict, model_dir: Path, out=None) -> dict:
                   {"cards": report["cards"], "classifier_sha256": file_sha256(Path(model_dir) / CLASSIFIER_FILE)})
     return {"enrolled": str(p), "cards": len(report["cards"]), "missing": report["missing"],
             "index_examples": report["index_examples"], "none_examples": report["none_examples"],
-            "chosen": report["chosen"], "validation_before": report["validation_before"],
+            "print_examples": report.get("print_examples", 0), "chosen": report["chosen"],
+            "validation_before": report["validation_before"],
             "validation_after": next(r for r in report["grid"] if all(r[k] == v for k, v in report["chosen"].items()))}

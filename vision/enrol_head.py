@@ -12,7 +12,8 @@ The classifier's own logits stay in (they are the prior), and W is L2-penalised 
 so the styles it was trained on are left mostly alone while the new deck's indices get their
 probability mass back; scale (>= 1) lets the fit sharpen a classifier that is right but unsure
 on this deck (its crops fall under the recogniser's 0.8 identity threshold). Crops of the same frames that hold no index (card middles, the other
-corners, the table) are fitted as "none" so the head does not start naming the felt. The
+corners, the table) and the shipped crops of print (vision/enrol_print.py) are fitted as "none" so the
+head does not start naming the felt or a newspaper, and the correction is gated off on print. The
 penalty and alpha are chosen on enrolment crops held out from the fit (never on test data).
 No torch: a few thousand crops and a few hundred steps, seconds on a CPU.
 """
@@ -28,6 +29,7 @@ from .crops import crop_square
 from .labels import NONE_CLASS
 
 FORMAT = 2  # enrolled.npz layout version; version 1 was per-card embedding templates
+GATED = ("keep", "veto")  # optional: the print gate's embeddings (print_gate; files before it have none)
 N_CLASSES = NONE_CLASS + 1
 # augmentation strength: smaller or blurrier than this and the training crops stop being readable,
 # and a head fitted on unreadable "cards" learns to name blur (none recall fell 0.99 -> 0.88 in trials)
@@ -107,17 +109,21 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def fit_head(emb: np.ndarray, base_logp: np.ndarray, y: np.ndarray, l2: float, steps: int = 300,
              lr: float = 0.05, none_weight: float = 1.0, batch: int = 768, seed: int = 0,
-             none_class: int = NONE_CLASS) -> np.ndarray:
+             none_class: int = NONE_CLASS, sample_weight: np.ndarray | None = None) -> np.ndarray:
     """Adam on the class-balanced mean cross-entropy of softmax(base_logp + emb @ W) + l2 |W|^2,
     on random batches of `batch` crops (the cost of a step does not grow with the enrolment).
     No bias: a fitted bias learns "the enrolled cards are the likely ones" and pushes every
     other class down, which wrecked held-out crops in trials (accuracy 0.53 -> 0.34).
-    none_class: the last class, "not a card" (the poker classifier's 53, the Bonnu one's 60)."""
+    none_class: the last class, "not a card" (the poker classifier's 53, the Bonnu one's 60).
+    sample_weight: each crop's share within its class (default equal; the print crops' share of
+    "none", vision/enrol_print.py); each class still weighs the same in all."""
     n, d = emb.shape
-    counts = np.bincount(y, minlength=none_class + 1).astype(np.float64)
-    w_class = np.where(counts > 0, 1 / np.maximum(counts, 1), 0)  # each class (card, none) counts the same
+    sample_weight = np.ones(n) if sample_weight is None else np.asarray(sample_weight, np.float64)
+    counts = np.bincount(y, weights=sample_weight, minlength=none_class + 1)
+    w_class = np.where(counts > 0, 1 / np.where(counts > 0, counts, 1), 0)  # each class (card, none) counts the same
     w_class[none_class] *= none_weight
-    sw = (w_class[y] / w_class[y].sum()).astype(np.float32)
+    sw = w_class[y] * sample_weight
+    sw = (sw / sw.sum()).astype(np.float32)
     rng = np.random.default_rng(seed)
     W = np.zeros((d, none_class + 1), np.float32)
     m, v = np.zeros_like(W), np.zeros_like(W)
@@ -134,10 +140,41 @@ def fit_head(emb: np.ndarray, base_logp: np.ndarray, y: np.ndarray, l2: float, s
     return W
 
 
+# the print gate: margin (nearest enrolled example's cosine minus nearest print crop's) at which the
+# head's correction is off (GATE[0]) and full (GATE[1]). Margins seen: a procedural style's run-time
+# index crops median +0.02 (10th percentile -0.08), print frames' median -0.13 (95th -0.02). Chosen of
+# (-0.15, -0.05), (-0.1, 0), (-0.05, 0.05): a head enrolled on tests/vision's unseen style named 8, 6, 2
+# cards on 30 print-only frames of vision/synth/buckets.py (no gate 9, the plain classifier 2, a head
+# without print 18), its cards read right 11 of 16 in each; on the held-out younes print buckets all
+# three were within 1-2 false cards of no gate and of the classifier before enrolment
+GATE = (-0.05, 0.05)
+
+
+def _nearest(e: np.ndarray, rows: np.ndarray, chunk: int = 128) -> np.ndarray:
+    """Each row of e's best cosine with `rows` (both L2-normalised), in GEMMs of `chunk` rows: one
+    big product is split over OpenBLAS's thread pool, which on a loaded 2-core machine took 40-80 ms
+    for 20 crops against 1.2-1.9 ms in chunks (the same numbers)."""
+    return np.max([(e @ rows[i:i + chunk].T).max(1) for i in range(0, len(rows), chunk)], 0)
+
+
+def print_gate(head: dict, emb: np.ndarray) -> np.ndarray:
+    """Per crop, how much of the head's correction applies: 1 near the enrolled examples ("keep"),
+    0 near the printed-matter crops it was fitted with ("veto"), linear between (vision/enrol_print.py:
+    a linear head cannot push the classifier's near-zero "none" on print up far enough by itself,
+    and it lifted print to the enrolled cards that look like it). 1 for a head without them."""
+    if head.get("veto") is None or head.get("keep") is None or not len(emb):
+        return np.ones(len(emb), np.float32)
+    e = emb.astype(np.float32, copy=False)
+    keep, veto = (head[k].astype(np.float32, copy=False) for k in GATED)  # (float32 once loaded)
+    margin = _nearest(e, keep) - _nearest(e, veto)
+    return np.clip((margin - GATE[0]) / (GATE[1] - GATE[0]), 0, 1).astype(np.float32)
+
+
 def head_probs(head: dict, emb: np.ndarray, probs: np.ndarray) -> np.ndarray:
     """The classifier's probabilities corrected by an enrolled head (log-probs are the logits up
-    to a per-row constant, which softmax ignores)."""
-    z = head.get("scale", 1.0) * np.log(np.maximum(probs, 1e-30)) + head["alpha"] * (emb @ head["W"])
+    to a per-row constant, which softmax ignores), the correction gated off on print."""
+    z = head.get("scale", 1.0) * np.log(np.maximum(probs, 1e-30)) \
+        + (head["alpha"] * print_gate(head, emb))[:, None] * (emb @ head["W"])
     return _softmax(z).astype(np.float32)
 
 
@@ -168,7 +205,8 @@ def _validation_split(y, groups, rng, none_frac: float = 0.25, none_class: int =
 
 def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=(1e-5, 1e-4),
                    alphas=(0.5,), min_conf: float = 0.8, steps: int = 300, none_weight: float = 5.0,
-                   wrong_cost: float = 10.0, none_class: int = NONE_CLASS) -> tuple[dict, dict]:
+                   wrong_cost: float = 10.0, none_class: int = NONE_CLASS,
+                   sample_weight: np.ndarray | None = None) -> tuple[dict, dict]:
     """Pick scale, penalty and alpha on enrolment crops held out by source, then refit on
     everything. Criterion: cards named right at the recogniser's threshold minus `wrong_cost`
     times anything named wrong (a false card costs the referee far more than an unread one).
@@ -176,6 +214,7 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
     or an unweighted none class let the head name 12-60 % of no-index crops (the enrolment
     frames' own none crops are easier than the table's, so validation alone misses it)."""
     val = _validation_split(y, groups, rng, none_class=none_class)
+    sw = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, np.float64)
     if not val.any() or val.all():
         raise ValueError("too few enrolment examples to validate on: show every card with both corners visible")
     base = score(np.exp(base_logp[val]), y[val], min_conf, none_class)
@@ -183,7 +222,7 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
     for sc in scales:
         for l2 in l2s:
             W = fit_head(emb[~val], sc * base_logp[~val], y[~val], l2, steps, none_weight=none_weight,
-                         none_class=none_class)
+                         none_class=none_class, sample_weight=sw[~val])
             for a in alphas:
                 s = score(_softmax(sc * base_logp[val] + a * (emb[val] @ W)), y[val], min_conf, none_class)
                 gain = s["named_right"] - wrong_cost * s["named_wrong"]
@@ -191,7 +230,8 @@ def choose_and_fit(emb, base_logp, y, groups, rng, scales=(1.0, 1.25, 1.5), l2s=
                 if best is None or gain > best[0]:
                     best = (gain, sc, l2, a)
     _, sc, l2, a = best
-    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight, none_class=none_class),
+    head = {"W": fit_head(emb, sc * base_logp, y, l2, steps, none_weight=none_weight, none_class=none_class,
+                          sample_weight=sw),
             "alpha": float(a),
             "scale": float(sc), "l2": float(l2)}
     return head, {"validation_before": {k: round(v, 4) for k, v in base.items()}, "grid": report,
@@ -206,7 +246,8 @@ def save_head(head: dict, path: Path, meta: dict | None = None) -> Path:
     with open(path, "wb") as f:  # np.savez adds ".npz" to names without it; a handle keeps the name
         np.savez_compressed(f, format=FORMAT, W=head["W"].astype(np.float32),
                             alpha=float(head["alpha"]), scale=float(head.get("scale", 1.0)), l2=float(head.get("l2", 0.0)), cards=cards,
-                            classifier_sha256=str((meta or {}).get("classifier_sha256", "")))
+                            classifier_sha256=str((meta or {}).get("classifier_sha256", "")),
+                            **{k: head[k].astype(np.float16) for k in GATED if head.get(k) is not None})
     return path
 
 
@@ -223,7 +264,8 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
             raise TypeError("a single array, not an enrolled-deck archive")
         with z:
             keys = set(z.files)
-            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards", "classifier_sha256") if k in keys}
+            arrays = {k: z[k] for k in ("format", "W", "alpha", "scale", "cards", "classifier_sha256") + GATED
+                      if k in keys}
     except Exception as exc:  # noqa: BLE001 - not a zip, pickled data, truncated archive...
         raise ValueError(f"enrolled-deck file unreadable or corrupt: {path} ({type(exc).__name__}: {exc})") from None
     if "emb" in keys and "W" not in keys:
@@ -243,9 +285,14 @@ def load_head(path: Path, emb_dim: int | None = None, classifier_sha256: str | N
     if emb_dim is not None and W.shape[0] != emb_dim:
         raise ValueError(f"enrolled-deck file unusable: {path} (made for a classifier with a {W.shape[0]}-d "
                          f"embedding, this one has {emb_dim}: run `croupier enrol` again)")
+    gate = {k: arrays[k].astype(np.float32) for k in GATED if k in arrays}
+    if gate and (set(gate) != set(GATED) or any(g.ndim != 2 or g.shape[1] != W.shape[0] or not len(g)
+                                                or not np.isfinite(g).all() for g in gate.values())):
+        shapes = ", ".join(f"{k} {g.shape}" for k, g in gate.items())
+        raise ValueError(f"enrolled-deck file unusable: {path} (print gate {shapes}, expected both, N x {W.shape[0]})")
     made_for = str(arrays.get("classifier_sha256", ""))
     if classifier_sha256 and made_for and made_for != classifier_sha256:
         # the head reads the classifier's embedding: a retrained classifier makes it meaningless
         raise ValueError(f"enrolled-deck file unusable: {path} (made for another classifier.onnx than the one "
                          "in use: run `croupier enrol` again)")
-    return {"W": W, "alpha": alpha, "scale": scale, "cards": cards}
+    return {"W": W, "alpha": alpha, "scale": scale, "cards": cards, **gate}
