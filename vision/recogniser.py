@@ -442,7 +442,8 @@ class LookReads:
     """`Recogniser.read_boxes`'s memory of one look: (the look's frame, {box: (probabilities,
     embedding)}), replaced whole at each look's start and end (a look on another thread, or a
     picture that is not the look's frame, such as a re-read's canvas, finds no frame of its own
-    here and reads its crops afresh)."""
+    here and reads its crops afresh). A crop's reading is taken to be the same in any batch it is
+    read in: true of ONNX Runtime's CPU kernels per row, which the tests' equal cards rest on."""
 
     def __init__(self):
         self.current: tuple = (None, {})

@@ -43,7 +43,7 @@ def _box_of_card(o: Track, pos, box, cfg: TrackerConfig) -> bool:
     that card took the new box and its own box became a third card."""
     if _dist(pos, o.pos) >= 0.3 * cfg.card_size:
         return False
-    return box is None or o.box is None or inside(box, o.box) >= 0.8
+    return box is None or o.box is None or inside(box, o.box) >= cfg.own_box_inside
 
 
 class Tracker:

@@ -22,7 +22,7 @@ class TableDetection:
     face_up: bool
     identity: str | None
     confidence: float
-    box: tuple | None = None        # the image box, for display
+    box: tuple | None = None        # the image box: shown, and whether a box is a card's own again
     detector_confidence: float = 1.0  # how surely the detector saw a card there at all
     settled: bool = True            # False: something moved over it just now (a hand): where and which
     #                                 face it shows count, its reading is not evidence of its identity
@@ -35,6 +35,7 @@ class TrackerConfig:
     still_tol: float = 0.1          # x card_size
     gate_moving: float = 1.4        # x card_size: association gate for cards in motion
     gate_placed: float = 0.25       # x card_size: a placed card does not jump (stud rows overlap)
+    own_box_inside: float = 0.8     # a box this much inside a card's (centre near) is that card's again
     rebox_gate: float = 0.35        # x card_size: ... but a lost back takes a free back box this near
     move_min: float = 0.5           # x card_size: a placed card displaced this far has moved
     flip_frames: int = 3

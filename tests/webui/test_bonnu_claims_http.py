@@ -111,3 +111,22 @@ def test_an_unnamed_hand_may_name_any_cards_but_not_more_than_it_holds(dash, das
     assert too_many.status_code == 409 and too_many.get_json()["error"] == "your hand holds 7 card(s), not 8"
     r = cleo.post("/api/seat/claim", {"claim": "cut", "cards": ["blue:5", "yellow:5"]})    # Ben's? nobody knows
     assert r.status_code == 200 and len(cuts(night)) == 1, r.get_json()
+
+
+def test_a_hand_named_in_part_is_checked_by_face_not_by_copy():
+    """No face shows which copy of a 0..9 a card is: a phone names "red:7" for either, so a claim of
+    red:7 and red:7#1 by a seat whose hand is named red:7, red:7 (or in part) is its own cards."""
+    from referee.cards import BonnuCard
+    from webui.blueprints.timing import not_held
+
+    def cards(*codes):
+        return tuple(BonnuCard.parse(c) for c in codes)
+    assert not_held("bonnu", cards("red:7", "red:7#1", "blue:3"), {"cards": 3, "hand": ["red:7", "red:7"]}) is None
+    assert not_held("cut", cards("red:7#1", "blue:7"), {"cards": 2, "hand": ["red:7"]}) is None
+    assert not_held("cut", cards("red:7", "blue:7"), {"cards": 2, "hand": ["red:7#1"]}) is None
+    # three red 7s where the hand is named with one and holds one more card: not hers
+    assert not_held("cut", cards("red:7", "red:7#1", "blue:7"), {"cards": 2, "hand": ["red:7"]}) \
+        == "your hand holds 2 card(s), not 3"
+    assert not_held("cut", cards("red:7", "red:7#1"), {"cards": 3, "hand": ["red:7", "blue:7"]}) is None
+    assert not_held("cut", cards("blue:7", "blue:7#1"), {"cards": 2, "hand": ["red:7"]}) \
+        == "your hand does not hold blue 7"

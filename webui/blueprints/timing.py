@@ -71,6 +71,10 @@ def latency():
 CLAIMS = {"cut": CutLaid, "bonnu": BonnuClaimed}
 
 
+def _face(card: BonnuCard) -> tuple[str, int]:
+    return card.colour, card.value
+
+
 def not_held(kind: str, cards: tuple[BonnuCard, ...], mine: dict | None) -> str | None:
     """Why this seat cannot lay `cards` from the hand it is known to hold, or None. `mine` is the
     seat's row of its own Bonnu view: `cards`, how many it holds, and `hand`, the ones named so far.
@@ -81,12 +85,16 @@ def not_held(kind: str, cards: tuple[BonnuCard, ...], mine: dict | None) -> str 
         return "this seat holds no cards in this round"
     if len(cards) > mine["cards"]:
         return f"your hand holds {mine['cards']} card(s), not {len(cards)}"
-    named = Counter(BonnuCard.parse(c) for c in mine.get("hand", ()))
-    beyond = Counter(cards) - named
+    # by face, not copy: no face shows which copy a 0..9 is, so a phone may name "red:7" for the
+    # one the claim calls "red:7#1" (a hand named in part was refused the cards it holds)
+    named = Counter(_face(BonnuCard.parse(c)) for c in mine.get("hand", ()))
+    claimed = Counter(_face(c) for c in cards)
+    beyond = claimed - named
     unnamed = mine["cards"] - sum(named.values())
     if sum(beyond.values()) > unnamed:
-        return f"your hand does not hold {', '.join(c.pretty for c in beyond.elements())}"
-    if kind == "bonnu" and (named - Counter(cards) or len(cards) != mine["cards"]):
+        missing = [c for c in cards if beyond[_face(c)]]
+        return f"your hand does not hold {', '.join(dict.fromkeys(c.pretty for c in missing))}"
+    if kind == "bonnu" and (named - claimed or len(cards) != mine["cards"]):
         return f"a Bonnu lays the whole hand: all {mine['cards']} of your cards"
     return None
 

@@ -85,12 +85,7 @@ N.picked = {};      // what was chosen in a picker, by option key: kept when the
 N.picker = (o, done) => {
   const { el } = C;
   const label = N.label(o);
-  const keep = (field, name) => {
-    const id = `${o.post.body.option}:${name}`;
-    if (field.type === "checkbox") field.checked = !!N.picked[id]; else if (N.picked[id]) field.value = N.picked[id];
-    field.addEventListener("change", () => { N.picked[id] = field.type === "checkbox" ? field.checked : field.value; });
-    return field;
-  };
+  const keep = (field, name) => N.kept(`${o.post.body.option}:${name}`, field);
   const choose = (i) => keep(el("select", { class: "bn-pick", "aria-label": `${label}: card ${i + 1}` },
     el("option", { value: "" }, "card…"), o.pack.map((c) => el("option", { value: c }, N.pretty(c)))), i);
   let fields, read;
@@ -135,7 +130,7 @@ N.moves = (options, done) => {
    hand (shown when its total is some card's number, or a multiple of 10 for a 0: a mistap of a
    Bonnu no card could make is a penalty). A hand the referee does not know: a number and its cards
    to tick for the Cut, a select per card held for the Bonnu. */
-N.claim = { words: "", top: null, rulings: 0 };   // the claim's last answer, kept until the round moves on
+N.claim = { words: "", top: null, rulings: 0, round: null };   // the claim's last answer, kept until the round moves on
 N.CUT_NUMBERS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 21];
 N.COLOURS = ["red", "blue", "yellow", "white", "black"];
 
@@ -223,17 +218,25 @@ N.claims = (bn, seat, done) => {
   const mine = bn.round === null ? null : bn.seats.find((s) => s.seat === seat);
   if (!mine || bn.phase !== "play" || !mine.cards) return null;
   if (N.claim.top !== bn.top || N.claim.rulings !== bn.rulings_words.length) N.claim.words = "";
+  if (N.claim.round !== bn.round) {
+    // a new round's hand: the ticks were the last hand's (one with the same codes came up ticked).
+    // Not on a new card or ruling: another seat's Cut ruled as this one ticks is a Cut it may race
+    for (const id of Object.keys(N.picked)) if (id.startsWith("claim:")) delete N.picked[id];
+    N.claim.round = bn.round;
+  }
   const hand = mine.hand_cards || [];
   const known = hand.length === mine.cards;
   // a known hand offers what could stand on whatever card lands: its cards that have a partner of
   // their number for the Cut, the Bonnu only when some card's number (or a 0's ten) is its total
-  const paired = hand.filter((c) => hand.filter((d) => d.value === c.value).length >= 2);
+  const paired = [...hand.keys()].filter((i) => hand.filter((d) => d.value === hand[i].value).length >= 2);
   const total = hand.reduce((sum, c) => sum + c.value, 0);
   const canCut = !known || paired.length > 0;
   const canBonnu = !known || N.CUT_NUMBERS.includes(total) || total % 10 === 0;
   if (!canCut && !canBonnu) return null;
   const cut = known ? C.el("span", { class: "bn-picker bn-hand-boxes" },
-    paired.map((c) => N.box("claim:" + c.code, c.code, N.card(c)))) : N.cutOfNumber();
+    // each box kept as the code's first, second... in the hand: two red 7s share a code, not a tick
+    paired.map((i) => N.box(`claim:${hand[i].code}:${hand.slice(0, i).filter((d) => d.code === hand[i].code).length}`,
+      hand[i].code, N.card(hand[i])))) : N.cutOfNumber();
   const bonnu = known ? { fields: null, read: () => hand.map((c) => c.code) } : N.wholeHand(mine.cards);
   const how = known ? "Cut: tick two or more cards of one number, then Cut!" : "Cut: the number, then the cards you lay";
   const whole = known ? `Bonnu! (the whole hand, ${total})` : "Bonnu! (these cards)";
