@@ -1,0 +1,90 @@
+"""The learnt Bonnu card detector at run time: numpy + ONNX Runtime (no torch, no ultralytics).
+
+`models/bonnu_detector.onnx` is a YOLO11 OBB (oriented box) model with one class, `card`
+(trained by vision/train_bonnu_detector.py on vision/synth/bonnu_detect_data.py's scenes:
+textured tables, fans and rows of overlapping cards). Its input has a free size: a frame is
+letterboxed so its longer side is `imgsz` (both sides padded to multiples of 32, centred, grey
+114, as ultralytics' own predict does). Its output is 1 x 6 x N anchors: cx, cy, w, h (input
+pixels), the card score (sigmoid), the angle (radians). Each kept box is turned into the card's
+four corners in `order_quad` order: the quad `face_crop` reads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .bonnu_finder import order_quad
+from .model_files import ModelError, _session
+
+BONNU_DETECTOR_FILE = "bonnu_detector.onnx"
+
+
+def letterbox(frame: np.ndarray, imgsz: int) -> tuple[np.ndarray, float, tuple[float, float]]:
+    """(1x3xHxW float32 RGB 0..1, scale, (pad x, pad y)): frame pixel = (input pixel - pad) / scale."""
+    H, W = frame.shape[:2]
+    s = imgsz / max(H, W)
+    w, h = max(1, round(W * s)), max(1, round(H * s))
+    iw, ih = -(-w // 32) * 32, -(-h // 32) * 32
+    px, py = (iw - w) / 2, (ih - h) / 2
+    img = np.full((ih, iw, 3), 114, np.uint8)
+    top, left = int(round(py - 0.1)), int(round(px - 0.1))  # ultralytics' rounding of the pads
+    img[top:top + h, left:left + w] = cv2.resize(frame, (w, h), interpolation=cv2.INTER_LINEAR)
+    x = img.transpose(2, 0, 1)[None].astype(np.float32) / 255
+    return np.ascontiguousarray(x), s, (float(left), float(top))
+
+
+def decode(out: np.ndarray, scale: float, pad: tuple[float, float], conf: float, iou: float,
+           max_cards: int = 40) -> list[tuple[np.ndarray, float]]:
+    """[(4x2 float32 quad in frame pixels, score)] of the raw 1 x 6 x N output, best first, after
+    rotated non-maximum suppression (OpenCV's, on the rotated rectangles' intersection)."""
+    p = np.asarray(out, np.float32)[0].T  # N x 6
+    p = p[p[:, 4] >= conf]
+    if not len(p):
+        return []
+    cx = (p[:, 0] - pad[0]) / scale
+    cy = (p[:, 1] - pad[1]) / scale
+    w, h = p[:, 2] / scale, p[:, 3] / scale
+    deg = np.degrees(p[:, 5])
+    rects = [((float(a), float(b)), (float(c), float(d)), float(e)) for a, b, c, d, e in zip(cx, cy, w, h, deg)]
+    keep = cv2.dnn.NMSBoxesRotated(rects, p[:, 4].tolist(), conf, iou)
+    keep = np.asarray(keep, int).reshape(-1)
+    keep = keep[np.argsort(-p[keep, 4])][:max_cards]
+    return [(order_quad(cv2.boxPoints(rects[i])), float(p[i, 4])) for i in keep]
+
+
+class BonnuDetector:
+    """`BonnuDetector.from_file(path).find(frame) -> [4x2 quads]`."""
+
+    def __init__(self, session, imgsz: int = 448, conf: float = 0.4, iou: float = 0.5):
+        self.session = session
+        self.input = session.get_inputs()[0].name
+        shape = session.get_outputs()[0].shape
+        if len(shape) != 3 or shape[1] != 6:
+            raise ModelError(f"{BONNU_DETECTOR_FILE} gives output {shape}, a one-class oriented-box detector "
+                             "gives 1 x 6 x N: not a Bonnu detector")
+        self.imgsz = imgsz
+        # thresholds chosen on training-style validation scenes (models/README.md), never on the held-out style
+        self.conf = conf
+        self.iou = iou
+
+    @classmethod
+    def from_file(cls, path: str | Path, threads: int | None = 1) -> "BonnuDetector":
+        return cls(_session(Path(path), threads))
+
+    def find_scored(self, frame: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        x, s, pad = letterbox(frame, self.imgsz)
+        try:
+            (out,) = self.session.run(None, {self.input: x})
+        except Exception as exc:  # onnxruntime's own exception types
+            raise ModelError(f"{BONNU_DETECTOR_FILE} failed on its input: {str(exc).splitlines()[0][:200]}") from None
+        return decode(out, s, pad, self.conf, self.iou)
+
+    def find(self, frame: np.ndarray) -> list[np.ndarray]:
+        """Card outlines (4x2 float32, frame pixels, `order_quad` order) in an HxWx3 RGB frame."""
+        return [q for q, _ in self.find_scored(frame)]
+
+
+__all__ = ["BonnuDetector", "BONNU_DETECTOR_FILE", "decode", "letterbox"]
