@@ -38,13 +38,13 @@ def _scene_seed(seed: int, split: str, k: int) -> int:
     return zlib.crc32(f"bonnu-det/{seed}/{split}/{k}".encode())
 
 
-def _group(rng, kind: str, ch: float) -> list[tuple[float, float, float]]:
+def _group(rng, kind: str, ch: float, n: int | None = None) -> list[tuple[float, float, float]]:
     """Cards of one group as (x, y, angle) around (0, 0), in drawing order (later ones on top)."""
     cw = ch * FACE_W / FACE_H
     base = rng.uniform(0, 2 * np.pi)
     if kind == "single":
         return [(0.0, 0.0, base)]
-    n = int(rng.integers(2, 5))
+    n = int(rng.integers(2, 5)) if n is None else n
     if kind == "fan":  # turned about a pivot near the cards' lower ends, as a hand is laid down
         step = np.radians(rng.uniform(10, 28))
         r = ch * rng.uniform(0.3, 0.45)
@@ -71,13 +71,15 @@ def _corners(x, y, a, cw, ch, rng) -> np.ndarray:
     return np.stack([x + local[:, 0] * ca - local[:, 1] * sa, y + local[:, 0] * sa + local[:, 1] * ca], 1)
 
 
-def _layout(rng, W: int, H: int, ch: float) -> list[np.ndarray]:
-    """Card outlines of 1-3 groups (each inside the frame), in drawing order."""
+def _layout(rng, W: int, H: int, ch: float, groups=None) -> list[np.ndarray]:
+    """Card outlines of 1-3 random groups, or of `groups` [(kind, cards)], each inside the frame,
+    in drawing order."""
     cw = ch * FACE_W / FACE_H
     quads, centres = [], []
-    for _g in range(int(rng.integers(1, 4))):
-        kind = GROUPS[rng.choice(len(GROUPS), p=GROUP_P)]
-        cards = _group(rng, kind, ch)
+    if groups is None:
+        groups = [(GROUPS[rng.choice(len(GROUPS), p=GROUP_P)], None) for _g in range(int(rng.integers(1, 4)))]
+    for kind, n in groups:
+        cards = _group(rng, kind, ch, n)
         local = [_corners(x, y, a, cw, ch, rng) for x, y, a in cards]
         pts = np.concatenate(local)
         lo, hi = pts.min(0), pts.max(0)
@@ -95,9 +97,10 @@ def _layout(rng, W: int, H: int, ch: float) -> list[np.ndarray]:
     return quads
 
 
-def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = None):
+def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = None, groups=None):
     """(HxWx3 uint8 RGB frame, labelled truths, every drawn truth with its visible share).
-    family: force a table ("light" or one of the poker synth's families)."""
+    family: force a table ("light" or one of the poker synth's families); groups: force the layout,
+    e.g. [("fan", 2)] (a group that does not fit the frame is left out)."""
     rng = np.random.default_rng([seed, 0xD7])
     W, H = (1280, 720) if rng.random() < 0.35 else (960, 540)
     if family is None:
@@ -105,7 +108,8 @@ def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = Non
     frame = light_table(rng, H, W) if family == "light" else background(family, rng, H, W)
     assert family == "light" or family in TRAIN_FAMILIES
     ch = rng.uniform(0.2, 0.45) * H
-    quads = [] if rng.random() < 0.03 else _layout(rng, W, H, ch)  # a few bare tables
+    bare = rng.random() < 0.03 and groups is None  # a few bare tables
+    quads = [] if bare else _layout(rng, W, H, ch, groups)
     owner = np.full((H, W), -1, np.int16)  # which card shows at each pixel (-1 table or hand)
     src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
     codes, areas = [], []
