@@ -104,7 +104,7 @@ def scenes(kind: str, n_scenes: int, styles, seed: int):
 
 
 def _tally() -> dict:
-    return {"cards": 0, "found": 0, "named_right": 0, "named_wrong": 0, "unread": 0, "false_cards": 0}
+    return {"cards": 0, "outlined": 0, "found": 0, "named_right": 0, "named_wrong": 0, "unread": 0, "false_cards": 0}
 
 
 def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
@@ -121,8 +121,10 @@ def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
         pred += [BONNU_CLASSES[int(i)] for i in probs.argmax(1)]
         for f, rec in recs.items():
             t0 = time.perf_counter()
-            cards = rec.recognise(frame)
+            outlines = rec.find_quads(frame)
+            cards = rec.recognise(frame, outlines) if outlines else []
             t_e2e[f] += time.perf_counter() - t0
+            outlined = _match(outlines, truths)  # before the classifier drops outlines it reads as none
             quads = [c.quad for c in cards]
             m = _match(quads, truths)
             under = set(_match([q for i, q in enumerate(quads) if i not in m.values()],
@@ -132,6 +134,7 @@ def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
             for ti, t in enumerate(truths):
                 for b in ("all", *buckets[ti]):
                     tallies.setdefault(b, _tally())["cards"] += 1
+                    tallies[b]["outlined"] += ti in outlined
                     if ti in m:
                         ident = cards[m[ti]].identity
                         key = "unread" if ident is None else ("named_right" if ident == t.code else "named_wrong")
@@ -169,7 +172,7 @@ def report(res: dict, label: str) -> None:
         e = tallies["all"]
         c = max(1, e["cards"])
         print(f"  end to end, {f} finder + classifier, {res['ms_per_frame'][f]:.1f} ms a frame: cards {e['cards']}, "
-              f"found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right "
+              f"outlined by the finder {e['outlined'] / c:.3f}, found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right "
               f"{e['named_right']} ({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, "
               f"found but unread {e['unread']}, false cards {e['false_cards']}")
         named = e["named_right"] + e["named_wrong"]
@@ -178,7 +181,8 @@ def report(res: dict, label: str) -> None:
         for b in ("light", "textured", "apart", "overlapped"):
             if b in tallies and tallies[b]["cards"]:
                 t = tallies[b]
-                print(f"    {b:<11} cards {t['cards']:>4}: found {t['found'] / t['cards']:.3f}, named right "
+                print(f"    {b:<11} cards {t['cards']:>4}: outlined {t['outlined'] / t['cards']:.3f}, found "
+                      f"{t['found'] / t['cards']:.3f}, named right "
                       f"{t['named_right'] / t['cards']:.3f}, named wrong {t['named_wrong']}"
                       + (f", false cards {t['false_cards']}" if b in ("light", "textured") else ""))
 
@@ -193,6 +197,9 @@ def main(argv=None) -> int:
                     help="plain: cards apart (render_scene); overlap: fans, rows, piles on each table in turn")
     ap.add_argument("--finder", choices=["both", "classic", "learnt"], default="both",
                     help="which card finders to measure on the same frames (learnt: MODELS/bonnu_detector.onnx)")
+    ap.add_argument("--imgsz", type=int, help="the learnt detector's input size (longer side; default its own)")
+    ap.add_argument("--raw", action="store_true", help="also the learnt detector's own outlines, not snapped to "
+                    "the classical finder's or the local edge search's (vision/bonnu_detector.py)")
     ap.add_argument("--no-enrolled", action="store_true", help="ignore MODELS/bonnu_enrolled.npz")
     ap.add_argument("--enrol", action="store_true",
                     help="then teach it the deck (`croupier enrol --deck bonnu`'s fit: one frame of each of the "
@@ -201,6 +208,13 @@ def main(argv=None) -> int:
     finders = ("classic", "learnt") if a.finder == "both" else (a.finder,)
     recs = {f: BonnuRecogniser.from_models(a.models, templates=False if a.no_enrolled else None, finder=f)
             for f in finders}
+    if a.raw and "learnt" in recs:
+        recs["learnt raw"] = BonnuRecogniser.from_models(a.models, templates=False if a.no_enrolled else None,
+                                                         finder="learnt")
+        recs["learnt raw"].snap = recs["learnt raw"].detector.refine = False
+    for r in recs.values():
+        if r.detector is not None and a.imgsz:
+            r.detector.imgsz = a.imgsz
     styles = (HELD_OUT_STYLE,) if a.styles == "held-out" else TRAIN_STYLES
     res = run(recs, a.set, a.scenes, styles, a.seed)
     label = (f"{a.scenes} {a.set} scenes, {a.styles} style{'s' if len(styles) > 1 else ''} "

@@ -35,6 +35,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--finder", choices=["both", "classic", "learnt"], default="both")
     ap.add_argument("--models", type=Path)
+    ap.add_argument("--imgsz", type=int, help="the learnt detector's input size (longer side; default its own)")
     a = ap.parse_args(argv)
     script = from_log(loads_jsonl(ROUND.read_text(encoding="utf-8"), str(ROUND)), seed=3)
     with tempfile.TemporaryDirectory() as tmp:
@@ -45,6 +46,8 @@ def main(argv=None) -> int:
               f"({len(cards)} cards)")
         for f in ("classic", "learnt") if a.finder == "both" else (a.finder,):
             rec = BonnuRecogniser.from_models(a.models, templates=False, finder=f)
+            if rec.detector is not None and a.imgsz:
+                rec.detector.imgsz = a.imgsz
             p = Pipeline(rec, Calibration(truth.zones), host_events=script.host_events())
             t0 = time.perf_counter()
             p.run(open_source(video))

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from .assembly import CardDetection
-from .bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector
+from .bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector, snap
 from .bonnu_finder import face_crop, find_card_quads
 from .labels import BONNU_IDENTITIES, BONNU_NONE
 from .model_files import ModelError, _session, default_model_dir, file_sha256, load_templates
@@ -61,6 +61,7 @@ class BonnuRecogniser:
     def __init__(self, classifier, templates: dict | None = None, detector: BonnuDetector | None = None):
         self.classifier = classifier
         self.detector = detector  # None: the classical outline finder
+        self.snap = True
         self.input = classifier.get_inputs()[0].name
         outs = classifier.get_outputs()
         n = outs[0].shape[1]
@@ -99,7 +100,10 @@ class BonnuRecogniser:
 
     def find_quads(self, frame: np.ndarray) -> list[np.ndarray]:
         """Card outlines in an RGB frame, by the learnt detector or the classical finder."""
-        return self.detector.find(frame) if self.detector is not None else find_card_quads(frame)
+        if self.detector is None:
+            return find_card_quads(frame)
+        found = self.detector.find(frame)
+        return snap(found, find_card_quads(frame)) if self.snap else found
 
     def classify_crops(self, crops: np.ndarray, tta: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """(probabilities N x 61, embeddings N x 64) of N x 72 x 48 x 3 uint8 face crops."""

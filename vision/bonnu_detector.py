@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .bonnu_finder import order_quad
+from .bonnu_finder import order_quad, outline_near
 from .model_files import ModelError, _session
 
 BONNU_DETECTOR_FILE = "bonnu_detector.onnx"
@@ -55,10 +55,33 @@ def decode(out: np.ndarray, scale: float, pad: tuple[float, float], conf: float,
     return [(order_quad(cv2.boxPoints(rects[i])), float(p[i, 4])) for i in keep]
 
 
+def snap(rough: list[np.ndarray], precise: list[np.ndarray], max_shift: float = 0.3) -> list[np.ndarray]:
+    """Each rough outline (the detector's) replaced by the nearest precise one (the classical
+    finder's) centred within `max_shift` of its short side and of about its area (0.6-1.6x), each
+    precise outline used once; a rough outline with none stays (a covered card, a textured table).
+    A precise outline no rough one claims is left out: the detector says no card lies there."""
+    out, used = [], set()
+    for q in rough:
+        short = float(np.linalg.norm(q[1] - q[0]))
+        area = short * float(np.linalg.norm(q[2] - q[1]))
+        best = None
+        for i, p in enumerate(precise):
+            d = float(np.linalg.norm(p.mean(0) - q.mean(0)))
+            pa = float(np.linalg.norm(p[1] - p[0]) * np.linalg.norm(p[2] - p[1]))
+            if i not in used and d < max_shift * short and 0.6 < pa / area < 1.6 and (best is None or d < best[0]):
+                best = (d, i)
+        if best is None:
+            out.append(q)
+        else:
+            used.add(best[1])
+            out.append(precise[best[1]])
+    return out
+
+
 class BonnuDetector:
     """`BonnuDetector.from_file(path).find(frame) -> [4x2 quads]`."""
 
-    def __init__(self, session, imgsz: int = 448, conf: float = 0.4, iou: float = 0.5):
+    def __init__(self, session, imgsz: int = 448, conf: float = 0.4, iou: float = 0.5, refine: bool = True):
         self.session = session
         self.input = session.get_inputs()[0].name
         shape = session.get_outputs()[0].shape
@@ -69,6 +92,7 @@ class BonnuDetector:
         # thresholds chosen on training-style validation scenes (models/README.md), never on the held-out style
         self.conf = conf
         self.iou = iou
+        self.refine = refine
 
     @classmethod
     def from_file(cls, path: str | Path, threads: int | None = 1) -> "BonnuDetector":
@@ -80,7 +104,10 @@ class BonnuDetector:
             (out,) = self.session.run(None, {self.input: x})
         except Exception as exc:  # onnxruntime's own exception types
             raise ModelError(f"{BONNU_DETECTOR_FILE} failed on its input: {str(exc).splitlines()[0][:200]}") from None
-        return decode(out, s, pad, self.conf, self.iou)
+        found = decode(out, s, pad, self.conf, self.iou)
+        if self.refine:
+            found = [(r if (r := outline_near(frame, q)) is not None else q, sc) for q, sc in found]
+        return found
 
     def find(self, frame: np.ndarray) -> list[np.ndarray]:
         """Card outlines (4x2 float32, frame pixels, `order_quad` order) in an HxWx3 RGB frame."""

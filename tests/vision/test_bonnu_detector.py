@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.bonnu import BONNU_CLASSIFIER_FILE, BonnuRecogniser
-from vision.bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector, decode, letterbox
+from vision.bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector, decode, letterbox, snap
 from vision.model_files import ModelError, default_model_dir
 from vision.synth.bonnu import HELD_OUT_STYLE
 from vision.synth.bonnu_detect_data import render_detect_scene
@@ -44,6 +44,14 @@ def test_decode_turns_a_known_oriented_box_into_its_corners_and_suppresses_its_t
 def test_letterbox_pads_a_16_9_frame_to_multiples_of_32_and_maps_back():
     x, s, pad = letterbox(np.zeros((540, 960, 3), np.uint8), 448)
     assert x.shape == (1, 3, 256, 448) and s == pytest.approx(448 / 960) and pad == (0.0, 2.0)
+
+
+def test_rough_outlines_snap_to_the_nearby_precise_ones_each_used_once():
+    card = np.array([[0, 0], [40, 0], [40, 60], [0, 60]], np.float32)
+    rough = [card + [3, 4], card + [2, 2] + 300, card + [5, 3]]  # the first and last on one precise card
+    precise = [card, card + [1000, 0]]  # the second claimed by no rough outline: left out
+    got = snap(rough, precise)
+    assert np.array_equal(got[0], card) and np.array_equal(got[1], rough[1]) and np.array_equal(got[2], rough[2])
 
 
 @needs_model
