@@ -20,6 +20,9 @@ from .bonnu_finder import order_quad, outline_near
 from .model_files import ModelError, _session
 
 BONNU_DETECTOR_FILE = "bonnu_detector.onnx"
+# the short side, in input pixels at 448, of the smallest training card (a fifth of a 960 x 540
+# frame's height, before augmentation): vision/synth/bonnu_detect_data.py
+SMALLEST_TRAINED = 34
 
 
 def letterbox(frame: np.ndarray, imgsz: int) -> tuple[np.ndarray, float, tuple[float, float]]:
@@ -36,19 +39,22 @@ def letterbox(frame: np.ndarray, imgsz: int) -> tuple[np.ndarray, float, tuple[f
     return np.ascontiguousarray(x), s, (float(left), float(top))
 
 
-def decode(out: np.ndarray, scale: float, pad: tuple[float, float], conf: float, iou: float,
-           max_cards: int = 40) -> list[tuple[np.ndarray, float]]:
-    """[(4x2 float32 quad in frame pixels, score)] of the raw 1 x 6 x N output, best first, after
-    rotated non-maximum suppression (OpenCV's, on the rotated rectangles' intersection)."""
-    p = np.asarray(out, np.float32)[0].T  # N x 6
-    p = p[p[:, 4] >= conf]
+def decode(looks, conf: float, iou: float, max_cards: int = 40) -> list[tuple[np.ndarray, float]]:
+    """[(4x2 float32 quad in frame pixels, score)], best first, of the raw 1 x 6 x N outputs of one
+    frame at one or more input sizes, `looks` = [(output, scale, pad, short side range in frame
+    pixels)], after rotated non-maximum suppression over all of them (OpenCV's, on the rotated
+    rectangles' intersection)."""
+    rows = []
+    for out, scale, pad, (lo, hi) in looks:
+        p = np.asarray(out, np.float32)[0].T  # N x 6
+        p = p[p[:, 4] >= conf]
+        p = np.column_stack([(p[:, 0] - pad[0]) / scale, (p[:, 1] - pad[1]) / scale, p[:, 2:4] / scale, p[:, 4:6]])
+        short = p[:, 2:4].min(1)
+        rows.append(p[(short >= lo) & (short < hi)])
+    p = np.concatenate(rows) if rows else np.zeros((0, 6), np.float32)
     if not len(p):
         return []
-    cx = (p[:, 0] - pad[0]) / scale
-    cy = (p[:, 1] - pad[1]) / scale
-    w, h = p[:, 2] / scale, p[:, 3] / scale
-    deg = np.degrees(p[:, 5])
-    rects = [((float(a), float(b)), (float(c), float(d)), float(e)) for a, b, c, d, e in zip(cx, cy, w, h, deg)]
+    rects = [((float(a), float(b)), (float(c), float(d)), float(np.degrees(e))) for a, b, c, d, _, e in p]
     keep = cv2.dnn.NMSBoxesRotated(rects, p[:, 4].tolist(), conf, iou)
     keep = np.asarray(keep, int).reshape(-1)
     keep = keep[np.argsort(-p[keep, 4])][:max_cards]
@@ -81,7 +87,8 @@ def snap(rough: list[np.ndarray], precise: list[np.ndarray], max_shift: float = 
 class BonnuDetector:
     """`BonnuDetector.from_file(path).find(frame) -> [4x2 quads]`."""
 
-    def __init__(self, session, imgsz: int = 448, conf: float = 0.4, iou: float = 0.5, refine: bool = True):
+    def __init__(self, session, imgsz: int = 448, conf: float = 0.4, iou: float = 0.5, refine: bool = True,
+                 small_imgsz: int | None = 704):
         self.session = session
         self.input = session.get_inputs()[0].name
         shape = session.get_outputs()[0].shape
@@ -89,6 +96,9 @@ class BonnuDetector:
             raise ModelError(f"{BONNU_DETECTOR_FILE} gives output {shape}, a one-class oriented-box detector "
                              "gives 1 x 6 x N: not a Bonnu detector")
         self.imgsz = imgsz
+        # a second, bigger look for cards smaller than any in training (their short side under
+        # SMALLEST_TRAINED input pixels at imgsz): those it finds join the first look's (None: one look)
+        self.small_imgsz = small_imgsz
         # thresholds chosen on training-style validation scenes (models/README.md), never on the held-out style
         self.conf = conf
         self.iou = iou
@@ -98,13 +108,20 @@ class BonnuDetector:
     def from_file(cls, path: str | Path, threads: int | None = 1) -> "BonnuDetector":
         return cls(_session(Path(path), threads))
 
-    def find_scored(self, frame: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        x, s, pad = letterbox(frame, self.imgsz)
+    def _look(self, frame: np.ndarray, imgsz: int, short_range: tuple[float, float]):
+        x, s, pad = letterbox(frame, imgsz)
         try:
             (out,) = self.session.run(None, {self.input: x})
         except Exception as exc:  # onnxruntime's own exception types
             raise ModelError(f"{BONNU_DETECTOR_FILE} failed on its input: {str(exc).splitlines()[0][:200]}") from None
-        found = decode(out, s, pad, self.conf, self.iou)
+        return out, s, pad, short_range
+
+    def find_scored(self, frame: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        small = SMALLEST_TRAINED * max(frame.shape[:2]) / self.imgsz  # in frame pixels
+        looks = [self._look(frame, self.imgsz, (0.0, np.inf))]
+        if self.small_imgsz is not None:
+            looks.append(self._look(frame, self.small_imgsz, (0.0, small)))
+        found = decode(looks, self.conf, self.iou)
         if self.refine:
             found = [(r if (r := outline_near(frame, q)) is not None else q, sc) for q, sc in found]
         return found

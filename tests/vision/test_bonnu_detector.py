@@ -30,7 +30,7 @@ def test_decode_turns_a_known_oriented_box_into_its_corners_and_suppresses_its_t
     rows = [[200, 100, 40, 60, 0.9, np.pi / 6], [201, 101, 40, 60, 0.8, np.pi / 6], [350, 180, 40, 60, 0.7, 0.0],
             [100, 50, 40, 60, 0.1, 0.0]]  # the last below the score threshold
     out = np.array(rows, np.float32).T[None]
-    got = decode(out, s, pad, conf=0.4, iou=0.5)
+    got = decode([(out, s, pad, (0, np.inf))], conf=0.4, iou=0.5)
     assert [round(sc, 2) for _, sc in got] == [0.9, 0.7]
     q, _ = got[0]
     assert np.allclose(q.mean(0), [200 / s, 98 / s], atol=0.5)

@@ -38,15 +38,16 @@ def _scene_seed(seed: int, split: str, k: int) -> int:
     return zlib.crc32(f"bonnu-det/{seed}/{split}/{k}".encode())
 
 
-def _group(rng, kind: str, ch: float, n: int | None = None) -> list[tuple[float, float, float]]:
-    """Cards of one group as (x, y, angle) around (0, 0), in drawing order (later ones on top)."""
+def _group(rng, kind: str, ch: float, n: int | None = None, step: float | None = None) -> list[tuple[float, float, float]]:
+    """Cards of one group as (x, y, angle) around (0, 0), in drawing order (later ones on top).
+    step: a fan's turn from card to card, degrees (else 10-28)."""
     cw = ch * FACE_W / FACE_H
     base = rng.uniform(0, 2 * np.pi)
     if kind == "single":
         return [(0.0, 0.0, base)]
     n = int(rng.integers(2, 5)) if n is None else n
     if kind == "fan":  # turned about a pivot near the cards' lower ends, as a hand is laid down
-        step = np.radians(rng.uniform(10, 28))
+        step = np.radians(rng.uniform(10, 28) if step is None else step)
         r = ch * rng.uniform(0.3, 0.45)
         out = []
         for k in range(n):
@@ -72,14 +73,14 @@ def _corners(x, y, a, cw, ch, rng) -> np.ndarray:
 
 
 def _layout(rng, W: int, H: int, ch: float, groups=None) -> list[np.ndarray]:
-    """Card outlines of 1-3 random groups, or of `groups` [(kind, cards)], each inside the frame,
-    in drawing order."""
+    """Card outlines of 1-3 random groups, or of `groups` [(kind, cards)] or [("fan", cards, step)],
+    each inside the frame, in drawing order."""
     cw = ch * FACE_W / FACE_H
     quads, centres = [], []
     if groups is None:
         groups = [(GROUPS[rng.choice(len(GROUPS), p=GROUP_P)], None) for _g in range(int(rng.integers(1, 4)))]
-    for kind, n in groups:
-        cards = _group(rng, kind, ch, n)
+    for kind, n, *step in groups:
+        cards = _group(rng, kind, ch, n, *step)
         local = [_corners(x, y, a, cw, ch, rng) for x, y, a in cards]
         pts = np.concatenate(local)
         lo, hi = pts.min(0), pts.max(0)
@@ -100,7 +101,7 @@ def _layout(rng, W: int, H: int, ch: float, groups=None) -> list[np.ndarray]:
 def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = None, groups=None):
     """(HxWx3 uint8 RGB frame, labelled truths, every drawn truth with its visible share).
     family: force a table ("light" or one of the poker synth's families); groups: force the layout,
-    e.g. [("fan", 2)] (a group that does not fit the frame is left out)."""
+    e.g. [("fan", 2)] or [("fan", 2, 40)] (a group that does not fit the frame is left out)."""
     rng = np.random.default_rng([seed, 0xD7])
     W, H = (1280, 720) if rng.random() < 0.35 else (960, 540)
     if family is None:
