@@ -43,7 +43,8 @@ def main(argv=None) -> int:
             quads = rec.find_quads(frame)
             cards = rec.recognise(frame, quads) if quads else []
             m = _match([k.quad for k in cards], truths)
-            hid = _match([k.quad for j, k in enumerate(cards) if j not in m.values()], [BonnuTruth("", q) for q in hidden])
+            hid = _match([k.quad for j, k in enumerate(cards) if j not in m.values()],
+                         [BonnuTruth("", q) for q in hidden])
             g[0] += len(truths)
             g[1] += len(m)
             g[2] += sum(cards[j].identity == truths[t].code for t, j in m.items())

@@ -172,7 +172,8 @@ def report(res: dict, label: str) -> None:
         e = tallies["all"]
         c = max(1, e["cards"])
         print(f"  end to end, {f} finder + classifier, {res['ms_per_frame'][f]:.1f} ms a frame: cards {e['cards']}, "
-              f"outlined by the finder {e['outlined'] / c:.3f}, found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right "
+              f"outlined by the finder {e['outlined'] / c:.3f}, found (outline not read as none) {e['found']} "
+              f"({e['found'] / c:.3f}), found and named right "
               f"{e['named_right']} ({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, "
               f"found but unread {e['unread']}, false cards {e['false_cards']}")
         named = e["named_right"] + e["named_wrong"]

@@ -61,6 +61,8 @@ class BonnuRecogniser:
     def __init__(self, classifier, templates: dict | None = None, detector: BonnuDetector | None = None):
         self.classifier = classifier
         self.detector = detector  # None: the classical outline finder
+        # the detector's outlines replaced by the classical finder's where both find a card: the
+        # classifier reads the held-out style far worse from the detector's own corners (models/README.md)
         self.snap = True
         self.input = classifier.get_inputs()[0].name
         outs = classifier.get_outputs()
@@ -92,7 +94,8 @@ class BonnuRecogniser:
             t = load_templates(tp, dim if isinstance(dim, int) else None, file_sha256(path), none_class=BONNU_NONE)
         det_path = d / BONNU_DETECTOR_FILE
         if finder == "learnt" and not det_path.exists():
-            raise ModelError(f"Bonnu detector file missing: {det_path} (train it: python -m vision.train_bonnu_detector)")
+            raise ModelError(f"Bonnu detector file missing: {det_path} "
+                             "(train it: python -m vision.train_bonnu_detector)")
         detector = None
         if finder != "classic" and det_path.exists():  # a corrupt file is an error, not a silent fallback
             detector = BonnuDetector.from_file(det_path, threads)

@@ -1,5 +1,6 @@
 """Finding Bonnu cards on a plain table without a learnt detector, and the one crop rule that
-training data and run time share.
+training data and run time share. With models/bonnu_detector.onnx (vision/bonnu_detector.py) these
+outlines are used to make the detector's corners precise (`outline_near`, and the recogniser's snap).
 
 The poker detector (models/detector.onnx) was never shown a Bonnu card: on synthetic Bonnu tables
 it boxes most of them as `back` (a whole coloured card looks like a card back to it), some as

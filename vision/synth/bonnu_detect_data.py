@@ -38,7 +38,8 @@ def _scene_seed(seed: int, split: str, k: int) -> int:
     return zlib.crc32(f"bonnu-det/{seed}/{split}/{k}".encode())
 
 
-def _group(rng, kind: str, ch: float, n: int | None = None, step: float | None = None) -> list[tuple[float, float, float]]:
+def _group(rng, kind: str, ch: float, n: int | None = None,
+           step: float | None = None) -> list[tuple[float, float, float]]:
     """Cards of one group as (x, y, angle) around (0, 0), in drawing order (later ones on top).
     step: a fan's turn from card to card, degrees (else 10-28)."""
     cw = ch * FACE_W / FACE_H
