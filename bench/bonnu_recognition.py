@@ -1,13 +1,19 @@
 """Bonnu card recognition on synthetic tables (prints numbers; not a timed test).
 
     python bench/bonnu_recognition.py [--scenes 200] [--styles held-out|train] [--models DIR]
+                                      [--set plain|overlap] [--finder both|classic|learnt]
 
 Scenes are drawn on the fly by vision/synth/bonnu.py with seeds no training split uses, in the
 held-out face style (default) or the training styles. Two measures:
   * the classifier alone, on each card's true outline: identity accuracy, and the risky
     confusions (-1 vs 1, 21 vs 2 or 1, 6 vs 9, white vs yellow, black vs blue);
-  * end to end (`BonnuRecogniser.recognise`: the outline finder, then the classifier): cards
-    found, found and named right, named wrong, and false cards (a name where no card lies).
+  * end to end (`BonnuRecogniser.recognise`: the classical outline finder or the learnt detector,
+    then the classifier; both on the same frames by default): cards found, found and named right,
+    named wrong, and false cards (a name where no card lies), overall and by table (light /
+    textured) and by layout (apart / overlapped by another card or a hand).
+`--set overlap` draws vision/synth/bonnu_detect_data.py's scenes instead (fans, rows, piles of
+overlapping cards like a Cut), each table family in turn; a card less than 30 % visible is not
+counted, and a find on it is no false card.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ from vision.bonnu import BonnuRecogniser  # noqa: E402
 from vision.bonnu_enrol import enrol_bonnu  # noqa: E402
 from vision.bonnu_finder import face_crop  # noqa: E402
 from vision.labels import BONNU_CLASSES, BONNU_IDENTITIES  # noqa: E402
-from vision.synth.bonnu import HELD_OUT_STYLE, TRAIN_STYLES, render_scene  # noqa: E402
+from vision.synth.bonnu import HELD_OUT_STYLE, TRAIN_STYLES, BonnuTruth, render_scene  # noqa: E402
+from vision.synth.bonnu_detect_data import MIN_VISIBLE, render_detect_scene  # noqa: E402
+
+OVERLAP_TABLES = ("light", "felt", "wood", "cloth", "carpet")
 
 
 def _value(code: str) -> int:
@@ -68,29 +77,74 @@ def _match(quads, truths) -> dict[int, int]:
     return out
 
 
-def run(rec: BonnuRecogniser, n_scenes: int, styles, seed: int) -> dict:
-    true, pred = [], []  # classifier alone, on the true outlines
-    e2e = {"cards": 0, "found": 0, "named_right": 0, "named_wrong": 0, "unread": 0, "false_cards": 0}
-    t_e2e = 0.0
+def _plain_table(seed: int) -> str:
+    """render_scene's table for a seed: its second draw picks a light table (40 %), else a texture."""
+    rng = np.random.default_rng([seed, 0xB0])
+    rng.random()
+    return "light" if rng.random() < 0.4 else "textured"
+
+
+def scenes(kind: str, n_scenes: int, styles, seed: int):
+    """(frame, truths, their buckets, quads of drawn cards too covered to count, table) per scene.
+    kind "plain": render_scene (cards apart); "overlap": vision/synth/bonnu_detect_data.py's scenes
+    (fans, rows, piles, singles) on each table in turn, never-trained seeds."""
     for k in range(n_scenes):
-        frame, truths = render_scene(zlib.crc32(f"bonnu-bench/{seed}/{k}".encode()), styles)
+        if kind == "plain":
+            s = zlib.crc32(f"bonnu-bench/{seed}/{k}".encode())
+            frame, truths = render_scene(s, styles)
+            table = _plain_table(s)
+            yield frame, truths, [(table, "apart")] * len(truths), [], table
+            continue
+        family = OVERLAP_TABLES[k % len(OVERLAP_TABLES)]
+        frame, _, drawn = render_detect_scene(zlib.crc32(f"bonnu-bench-overlap/{seed}/{k}".encode()), styles, family)
+        table = "light" if family == "light" else "textured"
+        truths = [t for t, v in drawn if v >= MIN_VISIBLE]
+        buckets = [(table, "apart" if v > 0.98 else "overlapped") for t, v in drawn if v >= MIN_VISIBLE]
+        yield frame, truths, buckets, [t.quad for t, v in drawn if v < MIN_VISIBLE], table
+
+
+def _tally() -> dict:
+    return {"cards": 0, "outlined": 0, "found": 0, "named_right": 0, "named_wrong": 0, "unread": 0, "false_cards": 0}
+
+
+def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
+    """recs: finder name -> BonnuRecogniser (the same classifier). Each frame goes through every one."""
+    true, pred = [], []  # classifier alone, on the true outlines
+    e2e = {f: {"all": _tally()} for f in recs}
+    t_e2e = dict.fromkeys(recs, 0.0)
+    first = next(iter(recs.values()))
+    for frame, truths, buckets, hidden, table in scenes(kind, n_scenes, styles, seed):
         if not truths:
             continue
-        probs, _ = rec.classify_crops(np.stack([face_crop(frame, t.quad) for t in truths]))
+        probs, _ = first.classify_crops(np.stack([face_crop(frame, t.quad) for t in truths]))
         true += [t.code for t in truths]
         pred += [BONNU_CLASSES[int(i)] for i in probs.argmax(1)]
-        t0 = time.perf_counter()
-        cards = rec.recognise(frame)
-        t_e2e += time.perf_counter() - t0
-        m = _match([c.quad for c in cards], truths)
-        e2e["cards"] += len(truths)
-        e2e["found"] += len(m)
-        for ti, ci in m.items():
-            ident = cards[ci].identity
-            key = "unread" if ident is None else ("named_right" if ident == truths[ti].code else "named_wrong")
-            e2e[key] += 1
-        e2e["false_cards"] += sum(1 for i, c in enumerate(cards) if i not in m.values() and c.identity)
-    return {"true": true, "pred": pred, "e2e": e2e, "ms_per_frame": 1000 * t_e2e / max(1, n_scenes)}
+        for f, rec in recs.items():
+            t0 = time.perf_counter()
+            outlines = rec.find_quads(frame)
+            cards = rec.recognise(frame, outlines) if outlines else []
+            t_e2e[f] += time.perf_counter() - t0
+            outlined = _match(outlines, truths)  # before the classifier drops outlines it reads as none
+            quads = [c.quad for c in cards]
+            m = _match(quads, truths)
+            under = set(_match([q for i, q in enumerate(quads) if i not in m.values()],
+                               [BonnuTruth("", q) for q in hidden]).values())  # a too-covered card, found
+            rest = [i for i in range(len(cards)) if i not in m.values()]
+            tallies = e2e[f]
+            for ti, t in enumerate(truths):
+                for b in ("all", *buckets[ti]):
+                    tallies.setdefault(b, _tally())["cards"] += 1
+                    tallies[b]["outlined"] += ti in outlined
+                    if ti in m:
+                        ident = cards[m[ti]].identity
+                        key = "unread" if ident is None else ("named_right" if ident == t.code else "named_wrong")
+                        tallies[b]["found"] += 1
+                        tallies[b][key] += 1
+            false = sum(1 for j, i in enumerate(rest) if j not in under and cards[i].identity)
+            tallies["all"]["false_cards"] += false
+            tallies.setdefault(table, _tally())["false_cards"] += false
+    n = max(1, n_scenes)
+    return {"true": true, "pred": pred, "e2e": e2e, "ms_per_frame": {f: 1000 * t / n for f, t in t_e2e.items()}}
 
 
 def report(res: dict, label: str) -> None:
@@ -114,14 +168,24 @@ def report(res: dict, label: str) -> None:
             wrong[(t, p)] = wrong.get((t, p), 0) + 1
     top = sorted(wrong.items(), key=lambda kv: -kv[1])[:8]
     print("  most confused: " + (", ".join(f"{t}->{p} {c}" for (t, p), c in top) or "none"))
-    e = res["e2e"]
-    c = max(1, e["cards"])
-    print(f"  end to end (finder + classifier), {res['ms_per_frame']:.1f} ms a frame: cards {e['cards']}, "
-          f"found (outline not read as none) {e['found']} ({e['found'] / c:.3f}), found and named right "
-          f"{e['named_right']} ({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, "
-          f"found but unread {e['unread']}, false cards {e['false_cards']}")
-    named = e["named_right"] + e["named_wrong"]
-    print(f"  identity accuracy of named cards {e['named_right'] / max(1, named):.4f} ({e['named_right']}/{named})")
+    for f, tallies in res["e2e"].items():
+        e = tallies["all"]
+        c = max(1, e["cards"])
+        print(f"  end to end, {f} finder + classifier, {res['ms_per_frame'][f]:.1f} ms a frame: cards {e['cards']}, "
+              f"outlined by the finder {e['outlined'] / c:.3f}, found (outline not read as none) {e['found']} "
+              f"({e['found'] / c:.3f}), found and named right "
+              f"{e['named_right']} ({e['named_right'] / c:.3f}), named wrong {e['named_wrong']}, "
+              f"found but unread {e['unread']}, false cards {e['false_cards']}")
+        named = e["named_right"] + e["named_wrong"]
+        print(f"    identity accuracy of named cards {e['named_right'] / max(1, named):.4f} "
+              f"({e['named_right']}/{named})")
+        for b in ("light", "textured", "apart", "overlapped"):
+            if b in tallies and tallies[b]["cards"]:
+                t = tallies[b]
+                print(f"    {b:<11} cards {t['cards']:>4}: outlined {t['outlined'] / t['cards']:.3f}, found "
+                      f"{t['found'] / t['cards']:.3f}, named right "
+                      f"{t['named_right'] / t['cards']:.3f}, named wrong {t['named_wrong']}"
+                      + (f", false cards {t['false_cards']}" if b in ("light", "textured") else ""))
 
 
 def main(argv=None) -> int:
@@ -130,25 +194,43 @@ def main(argv=None) -> int:
     ap.add_argument("--styles", choices=["held-out", "train"], default="held-out")
     ap.add_argument("--models", type=Path)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--set", choices=["plain", "overlap"], default="plain",
+                    help="plain: cards apart (render_scene); overlap: fans, rows, piles on each table in turn")
+    ap.add_argument("--finder", choices=["both", "classic", "learnt"], default="both",
+                    help="which card finders to measure on the same frames (learnt: MODELS/bonnu_detector.onnx)")
+    ap.add_argument("--imgsz", type=int, help="the learnt detector's input size (longer side; default its own)")
+    ap.add_argument("--raw", action="store_true", help="also the learnt detector's own outlines, not snapped to "
+                    "the classical finder's or the local edge search's (vision/bonnu_detector.py)")
     ap.add_argument("--no-enrolled", action="store_true", help="ignore MODELS/bonnu_enrolled.npz")
     ap.add_argument("--enrol", action="store_true",
                     help="then teach it the deck (`croupier enrol --deck bonnu`'s fit: one frame of each of the "
                          "60 cards in the measured style, seeds apart from the measured scenes) and measure again")
     a = ap.parse_args(argv)
-    rec = BonnuRecogniser.from_models(a.models, templates=False if a.no_enrolled else None)
+    finders = ("classic", "learnt") if a.finder == "both" else (a.finder,)
+    recs = {f: BonnuRecogniser.from_models(a.models, templates=False if a.no_enrolled else None, finder=f)
+            for f in finders}
+    if a.raw and "learnt" in recs:
+        recs["learnt raw"] = BonnuRecogniser.from_models(a.models, templates=False if a.no_enrolled else None,
+                                                         finder="learnt")
+        recs["learnt raw"].snap = recs["learnt raw"].detector.refine = False
+    for r in recs.values():
+        if r.detector is not None and a.imgsz:
+            r.detector.imgsz = a.imgsz
     styles = (HELD_OUT_STYLE,) if a.styles == "held-out" else TRAIN_STYLES
-    res = run(rec, a.scenes, styles, a.seed)
-    label = f"{a.scenes} scenes, {a.styles} style{'s' if len(styles) > 1 else ''} ({', '.join(styles)})"
+    res = run(recs, a.set, a.scenes, styles, a.seed)
+    label = (f"{a.scenes} {a.set} scenes, {a.styles} style{'s' if len(styles) > 1 else ''} "
+             f"({', '.join(styles)})")
     report(res, label)
     if a.enrol:
         frames = [render_scene(zlib.crc32(f"bonnu-enrol/{a.seed}/{c}".encode()), styles, codes=[c])[0]
                   for c in BONNU_IDENTITIES]
         t0 = time.perf_counter()
-        head, rep = enrol_bonnu(rec, frames, list(BONNU_IDENTITIES))
+        head, rep = enrol_bonnu(next(iter(recs.values())), frames, list(BONNU_IDENTITIES))
         print(f"\nenrolled {len(rep['cards'])} cards in {time.perf_counter() - t0:.1f} s (not found: "
               f"{', '.join(rep['missing']) or 'none'}); chosen {rep['chosen']}")
-        rec.templates = head
-        report(run(rec, a.scenes, styles, a.seed), label + ", after enrolling")
+        for rec in recs.values():
+            rec.templates = head
+        report(run(recs, a.set, a.scenes, styles, a.seed), label + ", after enrolling")
     return 0
 
 

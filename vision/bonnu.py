@@ -1,7 +1,9 @@
 """The Bonnu deck's recogniser: ONNX Runtime only (no torch).
 
-Cards are found by `vision.bonnu_finder.find_card_quads` (outlines on a plain table; the poker
-detector does not know these cards) and each whole face, warped upright to 48 x 72, is read by
+Cards are found by the learnt oriented-box detector `models/bonnu_detector.onnx`
+(vision/bonnu_detector.py: textured tables, fans and rows of overlapping cards) when that file is
+present, else by the classical `vision.bonnu_finder.find_card_quads` (outlines on a plain table,
+cards apart; the poker detector does not know these cards), and each whole face, warped upright to 48 x 72, is read by
 `models/bonnu_classifier.onnx`: 60 identities (`referee.cards.BonnuCard` codes without the copy:
 the two copies look alike) plus `none` (an outline that is not one card). Each face is read twice,
 as found and turned half round, and the two reads averaged: the network was trained on both turns,
@@ -21,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from .assembly import CardDetection
+from .bonnu_detector import BONNU_DETECTOR_FILE, BonnuDetector, snap
 from .bonnu_finder import face_crop, find_card_quads
 from .labels import BONNU_IDENTITIES, BONNU_NONE
 from .model_files import ModelError, _session, default_model_dir, file_sha256, load_templates
@@ -55,8 +58,12 @@ class BonnuDetection(CardDetection):
 class BonnuRecogniser:
     """`BonnuRecogniser.from_models(dir).recognise(frame) -> list[BonnuDetection]`."""
 
-    def __init__(self, classifier, templates: dict | None = None):
+    def __init__(self, classifier, templates: dict | None = None, detector: BonnuDetector | None = None):
         self.classifier = classifier
+        self.detector = detector  # None: the classical outline finder
+        # the detector's outlines replaced by the classical finder's where both find a card: the
+        # classifier reads the held-out style far worse from the detector's own corners (models/README.md)
+        self.snap = True
         self.input = classifier.get_inputs()[0].name
         outs = classifier.get_outputs()
         n = outs[0].shape[1]
@@ -70,7 +77,9 @@ class BonnuRecogniser:
 
     @classmethod
     def from_models(cls, model_dir: str | Path | None = None, threads: int | None = 1,
-                    templates: str | Path | bool | None = None) -> "BonnuRecogniser":
+                    templates: str | Path | bool | None = None, finder: str = "auto") -> "BonnuRecogniser":
+        """finder: "auto" (the learnt detector when its file is in the folder, else the classical
+        finder), "learnt" (the file must be there) or "classic"."""
         d = Path(model_dir) if model_dir else default_model_dir()
         path = d / BONNU_CLASSIFIER_FILE
         if not path.exists():
@@ -83,7 +92,21 @@ class BonnuRecogniser:
         if tp is not None:
             dim = sess.get_outputs()[1].shape[1]
             t = load_templates(tp, dim if isinstance(dim, int) else None, file_sha256(path), none_class=BONNU_NONE)
-        return cls(sess, t)
+        det_path = d / BONNU_DETECTOR_FILE
+        if finder == "learnt" and not det_path.exists():
+            raise ModelError(f"Bonnu detector file missing: {det_path} "
+                             "(train it: python -m vision.train_bonnu_detector)")
+        detector = None
+        if finder != "classic" and det_path.exists():  # a corrupt file is an error, not a silent fallback
+            detector = BonnuDetector.from_file(det_path, threads)
+        return cls(sess, t, detector)
+
+    def find_quads(self, frame: np.ndarray) -> list[np.ndarray]:
+        """Card outlines in an RGB frame, by the learnt detector or the classical finder."""
+        if self.detector is None:
+            return find_card_quads(frame)
+        found = self.detector.find(frame)
+        return snap(found, find_card_quads(frame)) if self.snap else found
 
     def classify_crops(self, crops: np.ndarray, tta: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """(probabilities N x 61, embeddings N x 64) of N x 72 x 48 x 3 uint8 face crops."""
@@ -118,7 +141,7 @@ class BonnuRecogniser:
         from .recogniser import load_frame
 
         frame = load_frame(frame)
-        quads = find_card_quads(frame) if quads is None else [np.asarray(q, np.float32) for q in quads]
+        quads = self.find_quads(frame) if quads is None else [np.asarray(q, np.float32) for q in quads]
         if not quads:
             return []
         probs, _ = self.classify_crops(np.stack([face_crop(frame, q) for q in quads]))

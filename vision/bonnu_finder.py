@@ -1,5 +1,6 @@
 """Finding Bonnu cards on a plain table without a learnt detector, and the one crop rule that
-training data and run time share.
+training data and run time share. With models/bonnu_detector.onnx (vision/bonnu_detector.py) these
+outlines are used to make the detector's corners precise (`outline_near`, and the recogniser's snap).
 
 The poker detector (models/detector.onnx) was never shown a Bonnu card: on synthetic Bonnu tables
 it boxes most of them as `back` (a whole coloured card looks like a card back to it), some as
@@ -112,3 +113,27 @@ def find_card_quads(frame: np.ndarray, min_side: float = 0.08, max_side: float =
                 continue
             kept.append((area, box))
     return [order_quad(b) for _, b in kept]
+
+
+def outline_near(frame: np.ndarray, quad, max_shift: float = 0.3) -> np.ndarray | None:
+    """The card outline the classical edge search finds around a rough outline `quad` (a learnt
+    detector's box), or None: a candidate card-shaped outline centred within `max_shift` of the
+    rough card's short side and of about its area (0.6-1.6x). Only a card whose whole edge shows
+    (the top card of a fan, a card apart) has one; a covered card keeps its rough outline."""
+    q = order_quad(quad)
+    short = float(np.linalg.norm(q[1] - q[0]))
+    area = short * float(np.linalg.norm(q[2] - q[1]))
+    H, W = frame.shape[:2]
+    pad = 0.3 * short
+    x0, y0 = int(max(0, q[:, 0].min() - pad)), int(max(0, q[:, 1].min() - pad))
+    x1, y1 = int(min(W, q[:, 0].max() + pad)), int(min(H, q[:, 1].max() + pad))
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    crop = frame[y0:y1, x0:x1]
+    centre = q.mean(0) - [x0, y0]
+    best = None  # the biggest: a bordered card's coloured body inside its outline is a candidate too
+    for a, box in _candidates(crop, min(240, max(crop.shape[:2])), "edges", 5, 0.2, 1.0):
+        d = float(np.linalg.norm(box.mean(0) - centre))
+        if d < max_shift * short and 0.6 < a / area < 1.6 and (best is None or a > best[0]):
+            best = (a, box)
+    return None if best is None else order_quad(best[1] + [x0, y0])
