@@ -7,26 +7,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.enrol import build_head, find_examples, reading_order
+from tests.vision import enrol_kit
+from tests.vision.enrol_kit import CODES
+from vision.enrol import find_examples, reading_order
 from vision.enrol_head import load_head, save_head, score
 from vision.labels import IDENTITIES, NONE_CLASS
 from vision.model_files import ModelError
 from vision.recogniser import Recogniser
 
-# pairs the classifier confuses on unfamiliar art (3/5, 6/9, 4 of hearts/diamonds) plus two more
-CODES = ["3S", "5S", "6H", "9H", "4H", "4D", "QC", "TD"]
-
 
 @pytest.fixture(scope="module")
 def unseen_style():
-    """A procedural style no model was trained on: condensed serif italic ranks, rank beside
-    the suit, an odd four-colour palette on cream paper."""
-    from vision.synth.faces import ProceduralStyle, ProcSpec
-
-    colours = {"S": (90, 20, 120), "H": (230, 110, 20), "D": (20, 120, 160), "C": (60, 90, 20)}
-    spec = ProcSpec("test_unseen", "DejaVuSerifCondensed-BoldItalic.ttf", None, colours, "side", 0.09,
-                    paper=(240, 232, 210), border=(120, 40, 40))
-    return ProceduralStyle(spec)
+    return enrol_kit.unseen_style()
 
 
 @pytest.fixture(scope="module")
@@ -36,17 +28,7 @@ def plain(models_dir):
 
 @pytest.fixture(scope="module")
 def enrolled(plain, unseen_style):
-    from vision.synth.backgrounds import TRAIN_FAMILIES
-    from vision.synth.faces import FaceCache
-    from vision.synth.scene import render_scene
-
-    cache = FaceCache(300)
-    frames = [render_scene(500 + i, [unseen_style], [], TRAIN_FAMILIES, cache, size=(960, 540), codes=[c])[0]
-              for i, c in enumerate(CODES)]
-    pos, neg = find_examples(plain, frames, CODES)
-    # scale 1 only: the head must learn the cards, not merely sharpen every answer
-    head, report = build_head(plain, frames, pos, neg, per_index=12, per_none=3, scales=(1.0,), steps=200)
-    return frames, pos, neg, head, report
+    return enrol_kit.enrol_on(plain, unseen_style)
 
 
 def _probe_crops(style, n_per_card=12):

@@ -9,14 +9,14 @@ import warnings
 import numpy as np
 import pytest
 
+from tests.vision import enrol_kit
+from tests.vision.enrol_kit import CODES
 from vision import enrol_print
-from vision.enrol import build_head, find_examples
 from vision.enrol_head import head_probs, load_head, print_gate, save_head
 from vision.enrol_print import (PATCH, PRINT_FILE, PrintNegativesWarning, load_print_patches, print_crops,
                                 print_negatives)
 from vision.recogniser import Recogniser
 
-CODES = ["3S", "5S", "6H", "9H", "4H", "4D", "QC", "TD"]
 MAX_BYTES = 1_500_000
 # print frames of vision/synth/buckets.py where the plain recogniser names nothing and a head fitted
 # without print named 1-2 cards each (QC x4, 5S, 3S); with print and the gate, none
@@ -25,12 +25,7 @@ PRINT_FRAMES = (4, 12, 21, 28)
 
 @pytest.fixture(scope="module")
 def style():
-    """A procedural style no model was trained on (as tests/vision/test_enrol.py's)."""
-    from vision.synth.faces import ProceduralStyle, ProcSpec
-
-    colours = {"S": (90, 20, 120), "H": (230, 110, 20), "D": (20, 120, 160), "C": (60, 90, 20)}
-    return ProceduralStyle(ProcSpec("test_unseen", "DejaVuSerifCondensed-BoldItalic.ttf", None, colours, "side",
-                                    0.09, paper=(240, 232, 210), border=(120, 40, 40)))
+    return enrol_kit.unseen_style()
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +35,7 @@ def plain(models_dir):
 
 @pytest.fixture(scope="module")
 def enrolled(plain, style):
-    from vision.synth.backgrounds import TRAIN_FAMILIES
-    from vision.synth.faces import FaceCache
-    from vision.synth.scene import render_scene
-
-    cache = FaceCache(300)
-    frames = [render_scene(500 + i, [style], [], TRAIN_FAMILIES, cache, size=(960, 540), codes=[c])[0]
-              for i, c in enumerate(CODES)]
-    pos, neg = find_examples(plain, frames, CODES)
-    head, report = build_head(plain, frames, pos, neg, per_index=12, per_none=3, scales=(1.0,), steps=200)
-    return head, report
+    return enrol_kit.enrol_on(plain, style)[3:]
 
 
 def test_the_shipped_file_loads_and_is_small(models_dir):
