@@ -126,7 +126,10 @@ class Secrecy:
             if _is_reading(value) and value.get("up") is not True and value.get("card") not in self.visible:
                 where = f" at seat {value['seat']}" if value.get("seat") else ""
                 value = {**value, "card": None, "candidates": [], "text": f"{value.get('kind')}: {FACE_DOWN}{where}"}
-            return {k: self.scrub(v) for k, v in value.items()}
+            # a picker's `pack` is the deck's fixed list (every identity, or those of one number),
+            # whoever holds what: unnamed there, a hidden hand's cards were nulls that the host's
+            # console failed to draw, and whose places told the host which cards the hand held
+            return {k: v if k == "pack" else self.scrub(v) for k, v in value.items()}
         return value
 
     def options(self, options: list[dict]) -> tuple[list[dict], int]:

@@ -66,3 +66,24 @@ def test_a_host_playing_at_seat_2_never_sees_seat_1s_hand(night, dash_host):
     assert answer["playing_left_out"] > 0
     r = dash_host.post("/api/host/option", {"seat": 1, "option": option_key(seat_lay(state, 1, "red:5"))})
     assert r.status_code == 409
+
+
+def test_a_pickers_pack_is_the_whole_deck_whatever_the_hidden_hands_hold(dash, dash_host):
+    """Ann's and Cleo's hands named, Ben's and Dev's not; Ann leads the red 5: the host enters Ben's
+    lay and the unnamed seats' Cuts with pickers whose `pack` is the deck's fixed list (all 60, or
+    the 5s). The scrub once nulled the named hands' cards in it: the console failed to draw (a null
+    card), and the nulls' places told the host which cards those hands held (Cleo's two 5s)."""
+    from bonnu_kit import NAMES, deal_round, lead
+    from webui.bonnu_views import PACK
+
+    n = dash.extensions["croupier"]
+    n.start("bonnu", list(NAMES), NAMES, {}, "two hands named")
+    deal_round(n, {1: HANDS[1], 3: HANDS[3]})
+    lead(n)
+    answer = dash_host.get("/api/host/state").get_json()
+    packs = {o["action"]: o["pack"] for opts in answer["seat_options"].values() for o in opts if "pack" in o}
+    assert packs["lay"] == PACK, packs["lay"]
+    assert packs["cut"] == [c for c in PACK if c.endswith(":5")], packs["cut"]
+    assert answer["hidden_left_out"] > 0                     # the named seats' own moves are still left out
+    rest = dict(answer, seat_options=None, options=None)
+    assert names_any(rest, (hand(1) | hand(3)) - {"red:5"}) == set()

@@ -83,3 +83,31 @@ def test_a_phone_cuts_before_the_cameras_card_and_the_ruling_names_both_times(ap
         shot(cleo, "bonnu-claim-ruled")
         cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
         assert cuts == [tap] and queue.waiting == [] and queue.to_host == []
+
+
+def test_two_like_cards_in_a_hand_keep_a_tick_each_across_redraws(app):
+    """Cleo's hand is named with the white 5 twice (no face shows which copy): each of the two has its
+    own box, ticking one ticks only it through the page's redraws, and the Cut lays what was ticked."""
+    expect = playwright_api.expect
+    night = app.extensions["croupier"]
+    night.start("bonnu", list(NAMES), NAMES, {}, "like cards")
+    hands = {1: "red:5 red:1 blue:2 yellow:4 white:6 black:7 blue:0",
+             3: "white:5 white:5 black:5 blue:7 yellow:1 red:3 black:2"}
+    tokens = deal_round(night, hands)
+    with host_console(app) as (browser, host, base, errors):
+        cleo = browser.new_context(**PHONE).new_page()
+        cleo.on("pageerror", lambda e: errors.append(str(e)))
+        cleo.set_default_timeout(10_000)
+        cleo.goto(f"{base}/join/{tokens[3]}")
+        boxes = cleo.locator("#bn-claims .bn-hand-boxes input")
+        expect(boxes).to_have_count(3)                                   # white 5, white 5, black 5
+        boxes.nth(0).check()
+        cleo.locator("#bn-claims input[value='black:5']").check()
+        lead(night)                                                      # the red 5: the page is drawn again
+        expect(cleo.locator("#bn-top")).to_contain_text("5")
+        expect(boxes.nth(0)).to_be_checked()
+        expect(boxes.nth(1)).not_to_be_checked()
+        cleo.locator("#bn-claims button[data-action='claim-cut']").click()
+        expect(cleo.locator("#my-cards .bn-card")).to_have_count(5)
+        cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
+        assert [sorted(c.code.split("#")[0] for c in e.cards) for e in cuts] == [["black:5", "white:5"]]
