@@ -31,8 +31,8 @@ import numpy as np
 from .boxes import inside
 from .association import associate, holds_more, keep_covered, partial_view, second_backs
 from .observations import DEALT, EXPOSED, MOVED, REMOVED, TURNED_DOWN, Observation
-from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, STACKING, TableDetection, Track, TrackerConfig, _best, _dist,
-                     _other_face, _placing, _reread_of, _vanished_as, away_from_rest, pile_agreement)
+from .tracks import (CHIP_ZONES, LEAVING, NON_PLACING, TableDetection, Track, TrackerConfig, _best, _dist,
+                     _other_face, _placing, _reread_of, _vanished_as, away_from_rest, pile_agreement, stacking)
 
 
 def _box_of_card(o: Track, pos, box, cfg: TrackerConfig) -> bool:
@@ -76,8 +76,7 @@ class Tracker:
         all its wait long: it is the new top card, which the players must know at once (a black 8
         misread once as a red -1 waited on unchanged pictures for 10 frames, then went to the host)."""
         def wait_for(t: Track) -> int:
-            zone = self._zone_at(t.pos)
-            return self.cfg.identity_wait if zone is not None and zone.split(":")[0] in STACKING else self.cfg.look_wait
+            return self.cfg.identity_wait if stacking(self._zone_at(t.pos)) else self.cfg.look_wait
         return [t for t in self.tracks.values()
                 if (t.flip_run > 0 and self.frame - t.last_seen <= 1 if t.placed else
                     _placing(self._zone_at(t.pos)) and (
@@ -348,7 +347,7 @@ class Tracker:
                 t.wait += 1
                 return []
             ident, conf, cands = _best(t.votes, t.reads) if up else (None, 1.0, ())
-            pile = zone.split(":")[0] in STACKING
+            pile = stacking(zone)
             if up and pile:  # the new top card: two agreeing reads that outweigh the others two to one
                 conf = max(conf, pile_agreement(t.votes, ident))
             surely = cfg.pot_face_conf if zone.split(":")[0] in CHIP_ZONES else cfg.min_face_conf

@@ -127,7 +127,7 @@ def _reaches_over(box, place, own, share: float = 0.15) -> bool:
 def on_pile(t: Track) -> bool:
     """Is t a placed card in a zone where cards land on each other (`STACKING`: Bonnu's play pile)?
     A card read there as another is the next card laid on top of it, which covers it."""
-    return t.placed and t.zone is not None and t.zone.split(":")[0] in STACKING
+    return t.placed and stacking(t.zone)
 
 
 def _vanished_as(old: Track, new: Track, frame: int) -> bool:
@@ -176,6 +176,11 @@ def _centre(b) -> tuple[float, float]:
 
 def _area(b) -> float:
     return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def stacking(zone: str | None) -> bool:
+    """Is this a zone where cards land on each other (`STACKING`: Bonnu's play pile)?"""
+    return zone is not None and zone.split(":")[0] in STACKING
 
 
 def _placing(zone: str | None) -> bool:
