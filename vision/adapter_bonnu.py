@@ -58,7 +58,7 @@ class PendingCut:
     latency_ms: int
     cards: list = field(default_factory=list)  # (observation, card) as they landed
     first_frame: int | None = None
-    areas: dict = field(default_factory=dict)  # track -> the areas of its image box, frame by frame
+    largest: dict = field(default_factory=dict)  # track -> the largest area of its image box so far
 
 
 class BonnuTable(GameTable):
@@ -231,11 +231,13 @@ class BonnuTable(GameTable):
 
     @staticmethod
     def _sample_boxes(cut: PendingCut, adapter) -> None:
-        """Note the image box area of each of the Cut's cards this frame (`_fan_order` compares them)."""
+        """Note the image box area of each of the Cut's cards this frame, the largest kept (`_fan_order`
+        compares them)."""
         for obs, _ in cut.cards:
             b = adapter.track_box(obs.track)
             if b is not None:
-                cut.areas.setdefault(obs.track, []).append((b[2] - b[0]) * (b[3] - b[1]))
+                area = (b[2] - b[0]) * (b[3] - b[1])
+                cut.largest[obs.track] = max(area, cut.largest.get(obs.track, area))
 
     @staticmethod
     def _fan_order(cut: PendingCut, adapter) -> tuple | None:
@@ -246,12 +248,12 @@ class BonnuTable(GameTable):
         apart, tell (the top card's box reaches its whole size once the hand has gone, the one under
         never shows its covered part; one frame's box is jittered or cut short: the last boxes of a
         fan were 0.97 apart, their largest 0.85; and the box the detector draws, not the tracker's last
-        single-card one: a fan's top card, a little turned, is boxed bigger than one card). Else the card that came to rest `FAN_FRAMES` or more
-        later lies under (it was seen whole only once the top card's hand had gone from over it).
-        Neither: unsure."""
-        seen = [cut.areas.get(obs.track) for obs, _ in cut.cards]
-        if all(seen):
-            areas = sorted((max(a), k) for k, a in enumerate(seen))
+        single-card one: a fan's top card, a little turned, is boxed bigger than one card). Else the
+        card that came to rest `FAN_FRAMES` or more later lies under (it was seen whole only once the
+        top card's hand had gone from over it). Neither: unsure."""
+        seen = [cut.largest.get(obs.track) for obs, _ in cut.cards]
+        if all(a is not None for a in seen):
+            areas = sorted((a, k) for k, a in enumerate(seen))
             if all(a < FAN_SURE * b for (a, _), (b, _) in zip(areas, areas[1:])):
                 return tuple(cut.cards[k][1] for _, k in areas)
         rest = sorted(((o.placed_frame if o.placed_frame is not None else o.frame, k)
