@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .bonnu_finder import order_quad, outline_near
+from .bonnu_finder import order_quad, outline_near, stands_for
 from .model_files import ModelError, _session
 
 BONNU_DETECTOR_FILE = "bonnu_detector.onnx"
@@ -63,18 +63,16 @@ def decode(looks, conf: float, iou: float, max_cards: int = 40) -> list[tuple[np
 
 def snap(rough: list[np.ndarray], precise: list[np.ndarray], max_shift: float = 0.3) -> list[np.ndarray]:
     """Each rough outline (the detector's) replaced by the nearest precise one (the classical
-    finder's) centred within `max_shift` of its short side and of about its area (0.6-1.6x), each
-    precise outline used once; a rough outline with none stays (a covered card, a textured table).
-    A precise outline no rough one claims is left out: the detector says no card lies there."""
+    finder's) that `stands_for` it, each precise outline used once; a rough outline with none stays
+    (a covered card, a textured table). A precise outline no rough one claims is left out: the
+    detector says no card lies there."""
     out, used = [], set()
     for q in rough:
-        short = float(np.linalg.norm(q[1] - q[0]))
-        area = short * float(np.linalg.norm(q[2] - q[1]))
         best = None
         for i, p in enumerate(precise):
             d = float(np.linalg.norm(p.mean(0) - q.mean(0)))
             pa = float(np.linalg.norm(p[1] - p[0]) * np.linalg.norm(p[2] - p[1]))
-            if i not in used and d < max_shift * short and 0.6 < pa / area < 1.6 and (best is None or d < best[0]):
+            if i not in used and stands_for(q, p.mean(0), pa, max_shift) and (best is None or d < best[0]):
                 best = (d, i)
         if best is None:
             out.append(q)

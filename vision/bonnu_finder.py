@@ -115,14 +115,22 @@ def find_card_quads(frame: np.ndarray, min_side: float = 0.08, max_side: float =
     return [order_quad(b) for _, b in kept]
 
 
+def stands_for(rough, centre, area: float, max_shift: float = 0.3) -> bool:
+    """Does an outline centred at `centre`, of `area`, stand for the card of rough outline `rough`
+    (4x2, corners in turn; a learnt detector's box): centred within `max_shift` of the rough card's
+    short side and of about its area (0.6-1.6x)?"""
+    short = float(np.linalg.norm(rough[1] - rough[0]))
+    whole = short * float(np.linalg.norm(rough[2] - rough[1]))
+    return float(np.linalg.norm(np.asarray(centre) - rough.mean(0))) < max_shift * short and 0.6 < area / whole < 1.6
+
+
 def outline_near(frame: np.ndarray, quad, max_shift: float = 0.3) -> np.ndarray | None:
     """The card outline the classical edge search finds around a rough outline `quad` (a learnt
-    detector's box), or None: a candidate card-shaped outline centred within `max_shift` of the
-    rough card's short side and of about its area (0.6-1.6x). Only a card whose whole edge shows
-    (the top card of a fan, a card apart) has one; a covered card keeps its rough outline."""
+    detector's box), or None: a candidate card-shaped outline that `stands_for` it. Only a card
+    whose whole edge shows (the top card of a fan, a card apart) has one; a covered card keeps its
+    rough outline."""
     q = order_quad(quad)
     short = float(np.linalg.norm(q[1] - q[0]))
-    area = short * float(np.linalg.norm(q[2] - q[1]))
     H, W = frame.shape[:2]
     pad = 0.3 * short
     x0, y0 = int(max(0, q[:, 0].min() - pad)), int(max(0, q[:, 1].min() - pad))
@@ -130,10 +138,8 @@ def outline_near(frame: np.ndarray, quad, max_shift: float = 0.3) -> np.ndarray 
     if x1 - x0 < 8 or y1 - y0 < 8:
         return None
     crop = frame[y0:y1, x0:x1]
-    centre = q.mean(0) - [x0, y0]
     best = None  # the biggest: a bordered card's coloured body inside its outline is a candidate too
     for a, box in _candidates(crop, min(240, max(crop.shape[:2])), "edges", 5, 0.2, 1.0):
-        d = float(np.linalg.norm(box.mean(0) - centre))
-        if d < max_shift * short and 0.6 < a / area < 1.6 and (best is None or a > best[0]):
+        if stands_for(q, box.mean(0) + [x0, y0], a, max_shift) and (best is None or a > best[0]):
             best = (a, box)
     return None if best is None else order_quad(best[1] + [x0, y0])
