@@ -188,12 +188,11 @@ def _embed(rec: Recogniser, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none: int = 6,
-               seed: int = 0, scales=SCALES, steps: int = 300, print_file=None,
-               per_print: int = PER_PRINT, print_share: float = PRINT_SHARE, gate: bool = True) -> tuple[dict, dict]:
+               seed: int = 0, scales=SCALES, steps: int = 300, print_file=None) -> tuple[dict, dict]:
     """Augment, embed, fit. Returns (head, report). The none class also holds printed matter
     (vision/enrol_print.py): print_file None = the shipped file (a warning where it is missing),
-    False = none (as enrolment was before); print_share of the none class's weight; gate: the
-    head keeps the embeddings of its card and print crops and acts only nearer the cards'."""
+    False = none (as enrolment was before), PRINT_SHARE of the none class's weight; the head keeps
+    the embeddings of its card and print crops and acts only nearer the cards' (the print gate)."""
     rng = np.random.default_rng(seed)
     crops, ys, groups = [], [], []
     for g, (fi, b, lab) in enumerate(pos):
@@ -204,21 +203,21 @@ def build_head(rec: Recogniser, frames, pos, neg, per_index: int = 24, per_none:
         crops.append(augmented_crops(frames[fi], b, per_none, rng))
         ys += [NONE_CLASS] * per_none
         groups += [g] * per_none
-    printed = print_negatives(rec, print_file, per_print, rng)
-    n_print = len(printed) // max(per_print, 1)
+    printed = print_negatives(rec, print_file, PER_PRINT, rng)
+    n_print = len(printed) // PER_PRINT
     crops.append(printed)
     ys += [NONE_CLASS] * len(printed)
-    groups += np.repeat(np.arange(n_print) + len(pos) + len(neg), per_print).tolist()
+    groups += np.repeat(np.arange(n_print) + len(pos) + len(neg), PER_PRINT).tolist()
     x = np.concatenate(crops)
     y, groups = np.array(ys), np.array(groups)
     weight = np.ones(len(y))
-    if len(printed):  # within none: the print crops print_share, the enrolment frames' own the rest
+    if len(printed):  # within none: the print crops PRINT_SHARE, the enrolment frames' own the rest
         own = (y == NONE_CLASS)[:len(y) - len(printed)].sum()
-        weight[len(y) - len(printed):] = print_share / len(printed)
-        weight[:len(y) - len(printed)][y[:len(y) - len(printed)] == NONE_CLASS] = (1 - print_share) / max(own, 1)
+        weight[len(y) - len(printed):] = PRINT_SHARE / len(printed)
+        weight[:len(y) - len(printed)][y[:len(y) - len(printed)] == NONE_CLASS] = (1 - PRINT_SHARE) / max(own, 1)
     logp, emb = _embed(rec, x)
     head, report = choose_and_fit(emb, logp, y, groups, rng, scales=scales, steps=steps, sample_weight=weight)
-    if len(printed) and gate:  # the print gate (enrol_head.print_gate): where the head may act, where not
+    if len(printed):  # the print gate (enrol_head.print_gate): where the head may act, where not
         head.update(keep=emb[y != NONE_CLASS], veto=emb[len(y) - len(printed):])
     report.update({"index_examples": len(pos), "none_examples": len(neg), "print_examples": n_print,
                    "crops_fitted": len(y)})
