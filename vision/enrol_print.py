@@ -27,6 +27,7 @@ import numpy as np
 from .crops import CROP, PAD, crop_square
 from .enrol_head import _damage
 from .model_files import default_model_dir
+from .recogniser import Recogniser
 
 FORMAT = 1  # the file's layout version
 PATCH = 80  # stored patch side: the 64 px run-time crop plus 8 px of margin all round
@@ -34,7 +35,6 @@ BOX_SIDE = CROP / PAD  # the index box's long side in a patch (51.2 px), as crop
 PRINT_FILE = "enrol_none_print.npz"
 PRINT_SHARE = 0.5  # of the none class's weight (see the module's doc and models/README.md)
 PER_PRINT = 2  # re-cuts of each stored crop per fit
-SHIFT = 0.12  # as the recogniser's second look moves a crop (Recogniser.SHIFT)
 
 
 class PrintNegativesWarning(UserWarning):
@@ -89,8 +89,8 @@ def print_crops(patches: np.ndarray, aspects: np.ndarray, per: int, rng) -> np.n
         dx, dy = rng.normal(0, 0.05, 2) * max(w, h)
         if rng.random() < 0.25:
             k = int(rng.integers(0, 4))
-            dx += SHIFT * max(w, h) * (1, -1, 0, 0)[k]
-            dy += SHIFT * max(w, h) * (0, 0, 1, -1)[k]
+            dx += Recogniser.SHIFT * max(w, h) * (1, -1, 0, 0)[k]  # as the recogniser's second look
+            dy += Recogniser.SHIFT * max(w, h) * (0, 0, 1, -1)[k]
         m = cv2.getRotationMatrix2D((c - 0.5, c - 0.5), 90 * int(rng.integers(0, 4)) + rng.normal(0, 6), 1.0)
         turned = cv2.warpAffine(p, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
         box = (c + dx - w / 2, c + dy - h / 2, c + dx + w / 2, c + dy + h / 2)
