@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bonnu_recognition import _match, scenes  # noqa: E402
+from bench.bonnu_recognition import matched_and_false, scenes  # noqa: E402
 from vision.bonnu import BonnuRecogniser  # noqa: E402
-from vision.synth.bonnu import TRAIN_STYLES, BonnuTruth  # noqa: E402
+from vision.synth.bonnu import TRAIN_STYLES  # noqa: E402
 
 CONFS = (0.3, 0.4, 0.5)
 IOUS = (0.3, 0.5, 0.7)
@@ -42,14 +42,12 @@ def main(argv=None) -> int:
             det.conf, det.iou = c, i
             quads = rec.find_quads(frame)
             cards = rec.recognise(frame, quads) if quads else []
-            m = _match([k.quad for k in cards], truths)
-            hid = _match([k.quad for j, k in enumerate(cards) if j not in m.values()],
-                         [BonnuTruth("", q) for q in hidden])
+            m, false = matched_and_false(cards, truths, hidden)
             g[0] += len(truths)
             g[1] += len(m)
             g[2] += sum(cards[j].identity == truths[t].code for t, j in m.items())
             g[3] += sum(cards[j].identity not in (None, truths[t].code) for t, j in m.items())
-            g[4] += max(0, sum(1 for j, k in enumerate(cards) if j not in m.values() and k.identity) - len(hid))
+            g[4] += false
     print(f"{a.scenes} training-style scenes ({half} apart, {a.scenes - half} overlapping)")
     print(f"{'conf':>6}{'iou':>6}{'cards':>7}{'found':>8}{'right':>8}{'wrong':>7}{'false':>7}")
     for (c, i), g in got.items():

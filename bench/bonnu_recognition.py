@@ -103,6 +103,17 @@ def scenes(kind: str, n_scenes: int, styles, seed: int):
         yield frame, truths, buckets, [t.quad for t, v in drawn if v < MIN_VISIBLE], table
 
 
+def matched_and_false(cards, truths, hidden) -> tuple[dict, int]:
+    """(truth index -> index of the card found on it, false cards): a named card is false when it
+    lies on no card in view and on no card too covered to count (`hidden`: their outlines; found
+    there, it is neither right nor false)."""
+    quads = [c.quad for c in cards]
+    m = _match(quads, truths)
+    rest = [i for i in range(len(cards)) if i not in m.values()]
+    under = set(_match([quads[i] for i in rest], [BonnuTruth("", q) for q in hidden]).values())
+    return m, sum(1 for j, i in enumerate(rest) if j not in under and cards[i].identity)
+
+
 def _tally() -> dict:
     return {"cards": 0, "outlined": 0, "found": 0, "named_right": 0, "named_wrong": 0, "unread": 0, "false_cards": 0}
 
@@ -125,11 +136,7 @@ def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
             cards = rec.recognise(frame, outlines) if outlines else []
             t_e2e[f] += time.perf_counter() - t0
             outlined = _match(outlines, truths)  # before the classifier drops outlines it reads as none
-            quads = [c.quad for c in cards]
-            m = _match(quads, truths)
-            under = set(_match([q for i, q in enumerate(quads) if i not in m.values()],
-                               [BonnuTruth("", q) for q in hidden]).values())  # a too-covered card, found
-            rest = [i for i in range(len(cards)) if i not in m.values()]
+            m, false = matched_and_false(cards, truths, hidden)
             tallies = e2e[f]
             for ti, t in enumerate(truths):
                 for b in ("all", *buckets[ti]):
@@ -140,7 +147,6 @@ def run(recs: dict, kind: str, n_scenes: int, styles, seed: int) -> dict:
                         key = "unread" if ident is None else ("named_right" if ident == t.code else "named_wrong")
                         tallies[b]["found"] += 1
                         tallies[b][key] += 1
-            false = sum(1 for j, i in enumerate(rest) if j not in under and cards[i].identity)
             tallies["all"]["false_cards"] += false
             tallies.setdefault(table, _tally())["false_cards"] += false
     n = max(1, n_scenes)
