@@ -21,7 +21,7 @@ from flask import Blueprint, current_app, g, jsonify
 from referee.cards import BonnuCard, CardError
 from referee.engine import view
 from referee.games.bonnu.events import BonnuClaimed, CutLaid
-from vision.phone_events import early, pile_top
+from vision.phone_events import early
 
 from ..night import Conflict
 from ..security import bad, body, field, idempotent, key_for_store, seat_required
@@ -124,7 +124,8 @@ def claim():
     event = n.clock.stamp(CLAIMS[kind](g.seat, cards), g.seat)
     camera = current_app.extensions.get("croupier_camera")
     pipeline = getattr(camera, "pipeline", None)
-    if pipeline is not None and camera.running() and early(event, pile_top(n.table.state)):
+    top = BonnuCard.parse(seen["top"]) if seen.get("top") else None  # (the seat's view shows the top card)
+    if pipeline is not None and camera.running() and early(event, top):
         got = pipeline.phone.post(event, f"seat {g.seat}")
         if got != "closed":  # (closed: the camera stopped as this came in: the referee rules it now)
             return jsonify({"waits": True, "same_claim": got == "same claim",
