@@ -9,6 +9,7 @@ import dataclasses
 
 from referee import engine
 from referee.games.bonnu.deck import card
+from referee.games.bonnu.events import CutLaid
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
 OPENING = {1: "white:21", 2: "blue:3", 3: "yellow:8", 4: "red:4"}
@@ -55,6 +56,11 @@ def deal_round(night, hands: dict[int, str] | None = None) -> dict[int, str]:
 def unnamed_round(night) -> None:
     """Round 1 with every hand dealt face down and named by nobody."""
     deal_round(night, {})
+
+
+def cuts(night) -> list:
+    """The Cuts in the night's log, in order."""
+    return [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
 
 
 def lead(night, at_ms=None) -> None:

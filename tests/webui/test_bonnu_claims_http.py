@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bonnu_kit import NAMES, FakeTime, PhoneQueueCamera, deal_round, lead, open_night
+from bonnu_kit import NAMES, FakeTime, PhoneQueueCamera, cuts, deal_round, lead, open_night
 from dashboard_kit import Phone
-from referee.games.bonnu.events import CutLaid
 from vision.phone_events import WAIT_MS
 from webui.bonnu_timing import TableClock
 
@@ -30,10 +29,6 @@ def table(dash, dash_host, monkeypatch):
     camera = PhoneQueueCamera(night)
     monkeypatch.setitem(dash.extensions, "croupier_camera", camera)
     return night, phones, clock, camera.pipeline.phone
-
-
-def cuts(night) -> list:
-    return [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
 
 
 def test_a_cut_before_the_cameras_card_waits_then_goes_in_with_its_receive_stamp(table):

@@ -14,10 +14,9 @@ import re
 
 import pytest
 
-from bonnu_kit import NAMES, deal_round, lead
+from bonnu_kit import NAMES, cuts, deal_round, lead
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
-from referee.games.bonnu.events import CutLaid
 
 BOTH_TIMES = re.compile(r"The host rules Cut by Ben at \d+\.\d+ s: after Cleo's Cut at \d+\.\d+ s")
 
@@ -75,8 +74,8 @@ def two_cuts_from_the_phones(browser, host, base, night, errors, picture) -> Non
     host.locator("#host-pending button[data-action='seat 3']").click()
     for page in (ben, cleo, host):
         expect(page.locator("#bn-rulings li").last).to_have_text(BOTH_TIMES)
-    cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
-    assert [e.seat for e in cuts] == [3, 2] and all(e.at_ms is not None for e in cuts)    # one claim each
+    laid = cuts(night)
+    assert [e.seat for e in laid] == [3, 2] and all(e.at_ms is not None for e in laid)    # one claim each
     expect(cleo.locator("#bn-scores")).to_be_visible()
     picture(cleo, "bonnu-2-timed-ruling")
     picture(host, "bonnu-3-host-latency")

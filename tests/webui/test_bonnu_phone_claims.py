@@ -12,10 +12,9 @@ import time
 
 import pytest
 
-from bonnu_kit import NAMES, PhoneQueueCamera, deal_round, lead
+from bonnu_kit import NAMES, PhoneQueueCamera, cuts, deal_round, lead
 from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
-from referee.games.bonnu.events import CutLaid
 from referee.games.bonnu.round_state import seconds
 
 CAMERA_BEFORE_TAP_MS = 150          # the camera's first frame of the red 5, this long before Cleo's tap
@@ -81,8 +80,7 @@ def test_a_phone_cuts_before_the_cameras_card_and_the_ruling_names_both_times(ap
         expect(ben.locator("#bets button[data-action='cut']")).to_have_count(0)   # no option-key Cut on a phone
         expect(ben.locator("#bets button[data-action='claim-cut']")).to_be_visible()
         shot(cleo, "bonnu-claim-ruled")
-        cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
-        assert cuts == [tap] and queue.waiting == [] and queue.to_host == []
+        assert cuts(night) == [tap] and queue.waiting == [] and queue.to_host == []
 
 
 def test_two_like_cards_in_a_hand_keep_a_tick_each_across_redraws(app):
@@ -109,5 +107,4 @@ def test_two_like_cards_in_a_hand_keep_a_tick_each_across_redraws(app):
         expect(boxes.nth(1)).not_to_be_checked()
         cleo.locator("#bn-claims button[data-action='claim-cut']").click()
         expect(cleo.locator("#my-cards .bn-card")).to_have_count(5)
-        cuts = [e for e in night.table.state.log.to_tuple() if isinstance(e, CutLaid)]
-        assert [sorted(c.code.split("#")[0] for c in e.cards) for e in cuts] == [["black:5", "white:5"]]
+        assert [sorted(c.code.split("#")[0] for c in e.cards) for e in cuts(night)] == [["black:5", "white:5"]]
