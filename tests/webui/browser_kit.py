@@ -28,6 +28,15 @@ ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts" / "browser"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
+def phone_for(browser, base, token, errors):
+    """A phone's page (390 x 844, touch) joined by its seat's token; its page errors go to `errors`."""
+    page = browser.new_context(**PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(10_000)
+    page.goto(f"{base}/join/{token}")
+    return page
+
+
 def server_threads(app) -> int:
     """As `croupier serve` sizes its pool: a thread for every stream the app allows, and some left
     for requests. A page navigated away from holds its stream's thread until the next keepalive

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from boneyard_kit import NAMES, deal_cards, open_night, play_game, seat_move, with_up
-from browser_kit import PHONE, docs_picture, host_console, playwright_api, pytestmark  # noqa: F401
+from browser_kit import PHONE, docs_picture, host_console, phone_for, playwright_api, pytestmark  # noqa: F401
 from dashboard_kit import PIN
 
 
@@ -19,14 +19,6 @@ from dashboard_kit import PIN
 def app(tmp_path):
     from webui.app import create_app
     return create_app({"DB": str(tmp_path / "boneyard.db"), "PIN": PIN, "KEEPALIVE": 5})
-
-
-def phone_for(browser, base, token, errors):
-    page = browser.new_context(**PHONE).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/join/{token}")
-    return page
 
 
 def buttons_are_the_options(page) -> list[str]:

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from bonnu_kit import NAMES, cuts, deal_round, lead
-from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
+from browser_kit import PHONE, host_console, phone_for, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 
 BOTH_TIMES = re.compile(r"The host rules Cut by Ben at \d+\.\d+ s: after Cleo's Cut at \d+\.\d+ s")
@@ -25,14 +25,6 @@ BOTH_TIMES = re.compile(r"The host rules Cut by Ben at \d+\.\d+ s: after Cleo's 
 def app(tmp_path):
     from webui.app import create_app
     return create_app({"DB": str(tmp_path / "bonnu.db"), "PIN": PIN, "KEEPALIVE": 5})
-
-
-def phone_for(browser, base, token, errors):
-    page = browser.new_context(**PHONE).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/join/{token}")
-    return page
 
 
 def two_cuts_from_the_phones(browser, host, base, night, errors, picture) -> None:

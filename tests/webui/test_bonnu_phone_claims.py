@@ -13,7 +13,7 @@ import time
 import pytest
 
 from bonnu_kit import NAMES, PhoneQueueCamera, cuts, deal_round, lead
-from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
+from browser_kit import host_console, phone_for, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 from referee.games.bonnu.round_state import seconds
 
@@ -44,11 +44,8 @@ def test_a_phone_cuts_before_the_cameras_card_and_the_ruling_names_both_times(ap
     app.extensions["croupier_camera"] = camera
     queue = camera.pipeline.phone
     with host_console(app) as (browser, host, base, errors):
-        cleo, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
-        for page, seat in ((cleo, 3), (ben, 2)):
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.set_default_timeout(10_000)
-            page.goto(f"{base}/join/{tokens[seat]}")
+        cleo, ben = (phone_for(browser, base, tokens[seat], errors) for seat in (3, 2))
+        for page in (cleo, ben):
             expect(page.locator("#bn-top")).to_contain_text("none yet")
         claims = cleo.locator("#bn-claims")
         expect(claims.locator("button[data-action='claim-cut']")).to_have_text("Cut!")
@@ -93,10 +90,7 @@ def test_two_like_cards_in_a_hand_keep_a_tick_each_across_redraws(app):
              3: "white:5 white:5 black:5 blue:7 yellow:1 red:3 black:2"}
     tokens = deal_round(night, hands)
     with host_console(app) as (browser, host, base, errors):
-        cleo = browser.new_context(**PHONE).new_page()
-        cleo.on("pageerror", lambda e: errors.append(str(e)))
-        cleo.set_default_timeout(10_000)
-        cleo.goto(f"{base}/join/{tokens[3]}")
+        cleo = phone_for(browser, base, tokens[3], errors)
         boxes = cleo.locator("#bn-claims .bn-hand-boxes input")
         expect(boxes).to_have_count(3)                                   # white 5, white 5, black 5
         boxes.nth(0).check()

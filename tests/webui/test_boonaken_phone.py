@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from boonaken_kit import HANDS, NAMES, first_deal_events, play_deal_out, start_option, submit
-from browser_kit import PHONE, host_console, playwright_api, pytestmark, shot  # noqa: F401
+from browser_kit import PHONE, host_console, phone_for, playwright_api, pytestmark, shot  # noqa: F401
 from dashboard_kit import PIN
 
 
@@ -18,14 +18,6 @@ from dashboard_kit import PIN
 def app(tmp_path):
     from webui.app import create_app
     return create_app({"DB": str(tmp_path / "boonaken.db"), "PIN": PIN, "KEEPALIVE": 5})
-
-
-def phone_for(browser, base, token, errors):
-    page = browser.new_context(**PHONE).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(10_000)
-    page.goto(f"{base}/join/{token}")
-    return page
 
 
 def press(page, action):
