@@ -13,7 +13,7 @@ from referee.engine import HOST
 from referee.events import CardDealt
 from webui.boneyard_views import PACK
 
-from dashboard_kit import Phone
+from dashboard_kit import Phone, phones_for  # noqa: F401  (the Boneyard tests' import)
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}
 HANDS = {1: "9H TH KD 9C TC", 2: "JS AS KS JC 9D", 3: "AH KH QD TD QC", 4: "JK 9S TS AD KC"}
@@ -56,15 +56,6 @@ def cards_named(text: str) -> set[str]:
     for p in PRETTY.findall(text):
         codes.add(("T" if p.startswith("10") else p[0]) + "SHDC"["♠♥♦♣".index(p[-1])])
     return codes
-
-
-def phones_for(dash, tokens) -> dict[int, Phone]:
-    """One joined phone per seat."""
-    phones = {}
-    for seat, token in tokens.items():
-        phones[seat] = Phone(dash)
-        phones[seat].join(token)
-    return phones
 
 
 def me(phone) -> dict:

@@ -101,3 +101,15 @@ class FakeTime:
 
     def advance(self, ms: int) -> None:
         self.t += ms / 1000
+
+
+def timed_night(dash) -> tuple:
+    """(night, phones, clock): round 1 dealt (`open_night`) on a table clock the test moves
+    (`FakeTime`), every seat's phone joined."""
+    from dashboard_kit import phones_for
+    from webui.bonnu_timing import TableClock
+
+    night = dash.extensions["croupier"]
+    clock = FakeTime()
+    night.clock = TableClock(now=clock)
+    return night, phones_for(dash, open_night(night)), clock

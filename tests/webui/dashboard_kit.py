@@ -107,3 +107,12 @@ def frames(chunks, n):
                 return out
     return out
     return out
+
+
+def phones_for(dash, tokens) -> dict[int, Phone]:
+    """One joined phone per seat."""
+    phones = {}
+    for seat, token in tokens.items():
+        phones[seat] = Phone(dash)
+        phones[seat].join(token)
+    return phones

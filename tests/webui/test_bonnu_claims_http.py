@@ -9,23 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from bonnu_kit import NAMES, FakeTime, PhoneQueueCamera, cuts, deal_round, lead, open_night
+from bonnu_kit import NAMES, PhoneQueueCamera, cuts, deal_round, lead, timed_night
 from dashboard_kit import Phone
 from vision.phone_events import WAIT_MS
-from webui.bonnu_timing import TableClock
 
 CUT = {"claim": "cut", "cards": ["white:5", "black:5"]}  # Cleo's two 5s, on Ann's red:5
 
 
 @pytest.fixture
 def table(dash, dash_host, monkeypatch):
-    night = dash.extensions["croupier"]
-    clock = FakeTime()
-    night.clock = TableClock(now=clock)
-    tokens = open_night(night)
-    phones = {seat: Phone(dash) for seat in tokens}
-    for seat, token in tokens.items():
-        phones[seat].join(token)
+    night, phones, clock = timed_night(dash)
     camera = PhoneQueueCamera(night)
     monkeypatch.setitem(dash.extensions, "croupier_camera", camera)
     return night, phones, clock, camera.pipeline.phone

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bonnu_kit import HANDS, NAMES, FakeTime, deal_round, lead, open_night
-from dashboard_kit import Phone
+from bonnu_kit import HANDS, NAMES, FakeTime, deal_round, lead, timed_night
+from dashboard_kit import Phone, phones_for
 from referee.cards import BonnuCard
 from referee.games.bonnu.events import CutLaid
 from webui.bonnu_timing import TableClock
@@ -17,14 +17,7 @@ from webui.bonnu_timing import TableClock
 
 @pytest.fixture
 def table(dash, dash_host):
-    night = dash.extensions["croupier"]
-    clock = FakeTime()
-    night.clock = TableClock(now=clock)
-    tokens = open_night(night)
-    phones = {}
-    for seat, token in tokens.items():
-        phones[seat] = Phone(dash)
-        phones[seat].join(token)
+    night, phones, clock = timed_night(dash)
     return night, dash_host, phones, clock
 
 
@@ -184,10 +177,7 @@ def test_a_bonnu_out_of_turn_wins_and_bonnu_100_scores_reach_every_phone(dash, d
     night.start("bonnu", [1, 2], {1: "Ann", 2: "Ben"}, {"scoring": "bonnu100"}, "Bonnu 100")
     tokens = deal_round(night, {1: "red:9 red:1 blue:2 yellow:4 white:6 black:7 blue:8",
                                 2: "blue:0 yellow:0 white:0 black:0 red:0 red:4 yellow:5"})
-    phones = {}
-    for seat, token in tokens.items():
-        phones[seat] = Phone(dash)
-        phones[seat].join(token)
+    phones = phones_for(dash, tokens)
     lay = next(o for o in me(phones[1])["options"] if o.get("card", {}).get("code") == "red:9")
     assert phones[1].post(lay["post"]["url"], lay["post"]["body"]).status_code == 200
     bonnu = option(phones[2], "bonnu")
