@@ -45,20 +45,21 @@ def offline_env(config_dir: Path | None = None) -> None:
 SCALES = {"p": [0.50, 0.125, 1024]}  # "pico": YOLO11n depth, half its width (~4x fewer FLOPs)
 
 
-def detector_yaml(out: Path, nc: int, scale: str = "p") -> Path:
-    """YOLO11 architecture with nc classes, written from the installed ultralytics' own yaml.
+def detector_yaml(out: Path, nc: int, scale: str = "p", base: str = "yolo11.yaml", tag: str = "cards") -> Path:
+    """YOLO11 architecture with nc classes, written from the installed ultralytics' own yaml (`base`:
+    "yolo11-obb.yaml" for oriented boxes, the Bonnu detector) beside `out` as yolo11{scale}-{tag}.yaml.
     scale "n" is YOLO11n; "p" halves its width, which is what fits CPU training here."""
     import yaml
     from ultralytics.utils import ROOT
 
-    src = ROOT / "cfg/models/11/yolo11.yaml"
+    src = ROOT / "cfg/models/11" / base
     cfg = yaml.safe_load(src.read_text())
     cfg["nc"] = nc
     # ultralytics takes the scale from the file name (yolo11n...) or else the FIRST scales entry
     cfg["scales"] = {scale: {**cfg["scales"], **SCALES}[scale]}
     cfg["scale"] = scale
     out.parent.mkdir(parents=True, exist_ok=True)
-    p = out.with_name(f"yolo11{scale}-cards.yaml")
+    p = out.with_name(f"yolo11{scale}-{tag}.yaml")
     p.write_text(yaml.safe_dump(cfg, sort_keys=False))
     return p
 
@@ -111,12 +112,13 @@ def train_detector(data_yaml: Path, project: Path, epochs: int = 12, imgsz: int 
     return res
 
 
-def export_detector(weights: Path, dest: Path, imgsz: int = DET_IMGSZ) -> Path:
+def export_detector(weights: Path, dest: Path, imgsz: int = DET_IMGSZ, dynamic: bool = False) -> Path:
+    """ONNX, no NMS in it; dynamic: a free input size (H, W multiples of 32)."""
     offline_env()
     from ultralytics import YOLO
 
     model = YOLO(str(weights))
-    out = model.export(format="onnx", imgsz=imgsz, simplify=True, dynamic=False, opset=17, nms=False)
+    out = model.export(format="onnx", imgsz=imgsz, simplify=True, dynamic=dynamic, opset=17, nms=False)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(out, dest)

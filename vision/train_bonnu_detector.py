@@ -17,28 +17,12 @@ A re-run with the same --project/--name resumes from its last.pt (ultralytics' o
 from __future__ import annotations
 
 import argparse
-import shutil
 import time
 from pathlib import Path
 
-from .train import SCALES, offline_env
+from .train import detector_yaml, export_detector, offline_env
 
 IMGSZ = 448  # cards are big (a fifth of the frame height or more): 448 keeps their corners sharp enough
-
-
-def obb_yaml(out: Path, scale: str = "p") -> Path:
-    import yaml
-    from ultralytics.utils import ROOT
-
-    cfg = yaml.safe_load((ROOT / "cfg/models/11/yolo11-obb.yaml").read_text())
-    cfg["nc"] = 1
-    # ultralytics takes the scale from the file name (yolo11n...) or else the FIRST scales entry
-    cfg["scales"] = {scale: {**cfg["scales"], **SCALES}[scale]}
-    cfg["scale"] = scale
-    out.mkdir(parents=True, exist_ok=True)
-    p = out / f"yolo11{scale}-obb-bonnu.yaml"
-    p.write_text(yaml.safe_dump(cfg, sort_keys=False))
-    return p
 
 
 def train(data: Path, project: Path, name: str, hours: float, epochs: int = 60, imgsz: int = IMGSZ,
@@ -57,7 +41,8 @@ def train(data: Path, project: Path, name: str, hours: float, epochs: int = 60, 
         except AssertionError:  # finished already: "nothing to resume"
             pass
     else:
-        model = YOLO(str(obb_yaml(project / name / "cfg", scale)), task="obb")
+        cfg = detector_yaml(project / name / "cfg" / "x", 1, scale, base="yolo11-obb.yaml", tag="obb-bonnu")
+        model = YOLO(str(cfg), task="obb")
         # degrees 0: the scenes already turn cards every way; fliplr is harmless for an outline
         model.train(data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, workers=0, device="cpu",
                     project=str(project), name=name, exist_ok=True, optimizer="AdamW", lr0=lr0, cos_lr=False,
@@ -66,19 +51,6 @@ def train(data: Path, project: Path, name: str, hours: float, epochs: int = 60, 
                     deterministic=True, verbose=True, time=hours)
     best = project / name / "weights/best.pt"
     return best if best.exists() else last
-
-
-def export(weights: Path, dest: Path, imgsz: int = IMGSZ) -> Path:
-    """ONNX with a free input size (H, W multiples of 32): a 16:9 frame is letterboxed to 448x256,
-    not 448x448. Output 1 x 6 x N: cx, cy, w, h (input pixels), the card score, the angle (radians)."""
-    offline_env()
-    from ultralytics import YOLO
-
-    out = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, simplify=True, dynamic=True, opset=17, nms=False)
-    dest = Path(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(out, dest)
-    return dest
 
 
 def main(argv=None) -> int:
@@ -97,7 +69,9 @@ def main(argv=None) -> int:
         a.data, a.project, a.name, a.hours, imgsz=a.imgsz, threads=a.threads)
     print(f"weights {weights}, {time.time() - t0:.0f} s")
     if a.export:
-        print("exported", export(weights, a.export, a.imgsz))
+        # a free input size: a 16:9 frame is letterboxed to 448 x 256, not 448 x 448. Output 1 x 6 x N:
+        # cx, cy, w, h (input pixels), the card score, the angle (radians)
+        print("exported", export_detector(weights, a.export, a.imgsz, dynamic=True))
     return 0
 
 
