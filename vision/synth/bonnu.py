@@ -175,31 +175,44 @@ def render_scene(seed: int, styles=TRAIN_STYLES, n_cards: tuple[int, int] = (3, 
         code = BONNU_IDENTITIES[rng.integers(0, len(BONNU_IDENTITIES))] if codes is None else codes[k]
         colour, value = code.split(":")
         style = STYLE_BY_NAME[styles[rng.integers(0, len(styles))]]
-        face = render_face(colour, int(value), style, rng).astype(np.float32)
+        face = render_face(colour, int(value), style, rng)
         a = rng.uniform(0, 2 * np.pi)
         ca, sa = np.cos(a), np.sin(a)
         # corners of the face with a little perspective-like skew
         local = np.array([[-cw / 2, -ch / 2], [cw / 2, -ch / 2], [cw / 2, ch / 2], [-cw / 2, ch / 2]])
         local += rng.uniform(-0.03, 0.03, (4, 2)) * ch
         quad = np.stack([x + local[:, 0] * ca - local[:, 1] * sa, y + local[:, 0] * sa + local[:, 1] * ca], 1)
-        src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
-        # warped into the card's own bounding patch (the whole frame per card was 10x slower)
-        pad = int(ch * 0.08) + 2
-        x0, y0 = max(0, int(quad[:, 0].min()) - pad), max(0, int(quad[:, 1].min()) - pad)
-        x1, y1 = min(W, int(quad[:, 0].max()) + pad), min(H, int(quad[:, 1].max()) + pad)
-        M = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
-        pw, ph = x1 - x0, y1 - y0
-        warped = cv2.warpPerspective(face, M, (pw, ph), flags=cv2.INTER_AREA)
-        alpha = cv2.warpPerspective(_face_alpha(), M, (pw, ph), flags=cv2.INTER_LINEAR)
-        sh = drop_shadow(alpha, ch)[..., None] * rng.uniform(0.25, 0.5)
-        patch = frame[y0:y1, x0:x1] * (1 - sh)
-        frame[y0:y1, x0:x1] = patch * (1 - alpha[..., None]) + warped * alpha[..., None]
+        paste_face(frame, face, quad, ch, rng)
         truths.append(BonnuTruth(code, quad))
+    return finish(frame, rng, ch), truths
+
+
+def paste_face(frame: np.ndarray, face: np.ndarray, quad: np.ndarray, ch: float, rng):
+    """A face drawn onto a float frame (in place) at `quad`, with its drop shadow; (the face's alpha
+    in its patch, and the patch's x0, y0, x1, y1)."""
+    H, W = frame.shape[:2]
+    src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
+    # warped into the card's own bounding patch (the whole frame per card was 10x slower)
+    pad = int(ch * 0.08) + 2
+    x0, y0 = max(0, int(quad[:, 0].min()) - pad), max(0, int(quad[:, 1].min()) - pad)
+    x1, y1 = min(W, int(quad[:, 0].max()) + pad), min(H, int(quad[:, 1].max()) + pad)
+    M = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
+    pw, ph = x1 - x0, y1 - y0
+    warped = cv2.warpPerspective(face.astype(np.float32), M, (pw, ph), flags=cv2.INTER_AREA)
+    alpha = cv2.warpPerspective(_face_alpha(), M, (pw, ph), flags=cv2.INTER_LINEAR)
+    sh = drop_shadow(alpha, ch)[..., None] * rng.uniform(0.25, 0.5)
+    patch = frame[y0:y1, x0:x1] * (1 - sh)
+    frame[y0:y1, x0:x1] = patch * (1 - alpha[..., None]) + warped * alpha[..., None]
+    return alpha, (x0, y0, x1, y1)
+
+
+def finish(frame: np.ndarray, rng, ch: float) -> np.ndarray:
+    """The drawn float frame as a camera gives it: its light, blur and noise, then a JPEG round trip."""
     frame = _photometric(rng, frame, ch)
     frame = np.clip(frame, 0, 255).astype(np.uint8)
     q = int(rng.integers(45, 96))
     ok, buf = cv2.imencode(".jpg", frame[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, q])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy(), truths
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy()
 
 
 @lru_cache(maxsize=1)

@@ -23,8 +23,8 @@ import cv2
 import numpy as np
 
 from .backgrounds import TRAIN_FAMILIES, background
-from .bonnu import FACE_H, FACE_W, STYLE_BY_NAME, TRAIN_STYLES, BonnuTruth, _face_alpha, light_table, render_face
-from .scene import _draw_shapes, _hand, _photometric, drop_shadow
+from .bonnu import FACE_H, FACE_W, STYLE_BY_NAME, TRAIN_STYLES, BonnuTruth, finish, light_table, paste_face, render_face
+from .scene import _draw_shapes, _hand
 from ..labels import BONNU_IDENTITIES
 
 MIN_VISIBLE = 0.3  # share of a card's face that must show for it to be a label
@@ -113,21 +113,12 @@ def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = Non
     bare = rng.random() < 0.03 and groups is None  # a few bare tables
     quads = [] if bare else _layout(rng, W, H, ch, groups)
     owner = np.full((H, W), -1, np.int16)  # which card shows at each pixel (-1 table or hand)
-    src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
     codes, areas = [], []
     for i, quad in enumerate(quads):
         code = BONNU_IDENTITIES[rng.integers(0, len(BONNU_IDENTITIES))]
         colour, value = code.split(":")
         face = render_face(colour, int(value), STYLE_BY_NAME[styles[rng.integers(0, len(styles))]], rng)
-        pad = int(ch * 0.08) + 2
-        x0, y0 = max(0, int(quad[:, 0].min()) - pad), max(0, int(quad[:, 1].min()) - pad)
-        x1, y1 = min(W, int(quad[:, 0].max()) + pad), min(H, int(quad[:, 1].max()) + pad)
-        M = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
-        warped = cv2.warpPerspective(face.astype(np.float32), M, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA)
-        alpha = cv2.warpPerspective(_face_alpha(), M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
-        sh = drop_shadow(alpha, ch)[..., None] * rng.uniform(0.25, 0.5)
-        patch = frame[y0:y1, x0:x1] * (1 - sh)
-        frame[y0:y1, x0:x1] = patch * (1 - alpha[..., None]) + warped * alpha[..., None]
+        alpha, (x0, y0, x1, y1) = paste_face(frame, face, quad, ch, rng)
         owner[y0:y1, x0:x1][alpha > 0.5] = i
         codes.append(code)
         areas.append(max(1.0, float((alpha > 0.5).sum())))
@@ -141,10 +132,7 @@ def render_detect_scene(seed: int, styles=TRAIN_STYLES, family: str | None = Non
         owner[mask > 0.5] = -1
     shown = np.bincount(owner[owner >= 0].ravel(), minlength=len(quads))
     drawn = [(BonnuTruth(c, q.astype(np.float32)), float(s / a)) for c, q, s, a in zip(codes, quads, shown, areas)]
-    frame = _photometric(rng, frame, ch)
-    frame = np.clip(frame, 0, 255).astype(np.uint8)
-    ok, buf = cv2.imencode(".jpg", frame[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 96))])
-    frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy()
+    frame = finish(frame, rng, ch)
     return frame, [t for t, v in drawn if v >= MIN_VISIBLE], drawn
 
 
