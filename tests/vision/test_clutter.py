@@ -20,40 +20,33 @@ def _named(rec, frame):
     return sorted(c.identity for c in rec.recognise(frame) if c.face_up and c.identity)
 
 
-@pytest.fixture
-def plain_rec(rec):
-    """The session's recogniser; whatever a test turns off is turned back on after it."""
-    shape, stretch, lift = rec.card_shape, rec.dim_stretch, rec.dim_lift
-    yield rec
-    rec.card_shape, rec.dim_stretch, rec.dim_lift = shape, stretch, lift
-
-
 @pytest.mark.parametrize("i", [24, 112])
-def test_newspaper_with_no_card_reads_no_card(plain_rec, i):
+def test_newspaper_with_no_card_reads_no_card(rec, i, monkeypatch):
     frame, truths = bucket_frame("print_no_card", i)
     assert PRINTED_FAMILIES[i % len(PRINTED_FAMILIES)] == "newspaper" and truths == []
-    assert _named(plain_rec, frame) == []
-    plain_rec.card_shape = None  # the issue: without the rule a headline's word was named the joker
-    assert "JK" in _named(plain_rec, frame)  # (and blocks of text re-read turned upright, as JC)
+    assert _named(rec, frame) == []
+    monkeypatch.setattr(rec, "card_shape", None)  # the issue: without the rule a headline's word was named the joker
+    assert "JK" in _named(rec, frame)  # (and blocks of text re-read turned upright, as JC)
 
 
-def test_card_lying_on_newspaper_is_read(plain_rec):
+def test_card_lying_on_newspaper_is_read(rec):
     styles, cache = _styles_and_cache()
     frame, _ = render_scene(42, styles, [], ("newspaper",), cache, size=(1280, 720), codes=CODES, card_h=0.3)
-    assert _named(plain_rec, frame) == sorted(CODES)
+    assert _named(rec, frame) == sorted(CODES)
 
 
-def test_card_in_the_dim_half_is_read(plain_rec):
+def test_card_in_the_dim_half_is_read(rec, monkeypatch):
     styles, cache = _styles_and_cache()
     lit, truths = render_scene(60, styles, [], TRAIN_FAMILIES, cache, size=(1280, 720), codes=CODES, card_h=0.3)
     frame = dim_half(lit, np.random.default_rng(0), angle=0.0, low=0.25)  # the left half at a quarter light
     for t in truths:
         assert (t.quad[:, 0].max() < 560) == (t.code in ("AS", "KH", "QD"))
-    assert plain_rec.dim_lift is None  # off unless asked for (it lifts a dark tablecloth too)
-    plain_rec.dim_lift = DimLift()  # `croupier recognise --dim-lift`
-    assert _named(plain_rec, frame) == sorted(CODES)  # AS, KH and QD lie in the dim half
-    plain_rec.dim_stretch = plain_rec.dim_lift = None  # the stretch and the lift are what read them
-    assert not {"AS", "KH", "QD"} & set(_named(plain_rec, frame))
+    assert rec.dim_lift is None  # off unless asked for (it lifts a dark tablecloth too)
+    monkeypatch.setattr(rec, "dim_lift", DimLift())  # `croupier recognise --dim-lift`
+    assert _named(rec, frame) == sorted(CODES)  # AS, KH and QD lie in the dim half
+    monkeypatch.setattr(rec, "dim_stretch", None)
+    monkeypatch.setattr(rec, "dim_lift", None)  # the stretch and the lift are what read them
+    assert not {"AS", "KH", "QD"} & set(_named(rec, frame))
 
 
 # ---------------------------------------------------------------- the card-shape rule's cases

@@ -181,11 +181,9 @@ def test_reorient_reads_a_card_the_plain_look_leaves_unread(rec, turn):
 
     frame, _ = render_scene(100, [ProceduralStyle(PROC_SPECS["proc_lib_sans"])], [], HELD_OUT_FAMILIES,
                             FaceCache(300), size=(1280, 720), codes=["QH"], angles=[turn], card_h=0.35)
-    try:
-        rec.reorient = False
+    with pytest.MonkeyPatch.context() as mp:  # the session's recogniser: turned back on, failed or not
+        mp.setattr(rec, "reorient", False)
         assert "QH" not in [c.identity for c in rec.recognise(frame)]
-    finally:
-        rec.reorient = True
     assert [c.identity for c in rec.recognise(frame) if c.identity] == ["QH"]
 
 
